@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseMoney, parseTags, parseWholeNumber } from './product-values.js';
+
+describe('parseMoney', () => {
+  it.each([
+    ['12', '12.00'],
+    ['12.5', '12.50'],
+    ['$1,234.56', '1234.56'],
+    ['1.234,56', '1234.56'],
+    ['1 234,5', '1234.50'],
+    ['12,50', '12.50'],
+    ['1,234', '1234.00'],
+    ['€ 3.10', '3.10'],
+    ['0.100', '0.10'],
+    ['007.00', '7.00'],
+  ])('%s -> %s', (raw, value) => {
+    expect(parseMoney(raw)).toEqual({ ok: true, value });
+  });
+  it('answers null for blank cells', () => {
+    expect(parseMoney('  ')).toEqual({ ok: true, value: null });
+    expect(parseMoney(undefined)).toEqual({ ok: true, value: null });
+  });
+  it.each(['abc', '-3.00', '1.234', '12.345', '1e5', '99999999999'])('refuses %s', (raw) => {
+    const r = parseMoney(raw);
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('parseWholeNumber', () => {
+  it.each([
+    ['12', 12],
+    ['+3', 3],
+    ['-2', -2],
+    [' 4 ', 4],
+    ['5.0', 5],
+    ['5,00', 5],
+    ['1,234', 1234],
+    ['-0', 0],
+  ])('%s -> %d', (raw, value) => {
+    expect(parseWholeNumber(raw, 1)).toEqual({ ok: true, value });
+  });
+  it('answers the blank value for blank cells', () => {
+    expect(parseWholeNumber('', 1)).toEqual({ ok: true, value: 1 });
+    expect(parseWholeNumber(null, 0)).toEqual({ ok: true, value: 0 });
+  });
+  it.each(['abc', '5.5', 'Not stocked', '1e3', '99999999999'])('refuses %s with its text', (raw) => {
+    const r = parseWholeNumber(raw, 1);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toContain(raw);
+  });
+});
+
+describe('parseTags', () => {
+  it('splits on commas, trims, drops blanks and duplicates', () => {
+    expect(parseTags(' high-value, fast-mover,,High-Value ')).toEqual(['high-value', 'fast-mover']);
+    expect(parseTags('')).toEqual([]);
+  });
+});
