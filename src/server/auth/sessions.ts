@@ -1,0 +1,72 @@
+/**
+ * Database sessions (DESIGN.md sections 2-3): the cookie carries a random 32-byte token, the
+ * sessions table its SHA-256, so sessions can be revoked and a database leak exposes none.
+ * Cookie: httpOnly, SameSite=Lax, Secure behind HTTPS, 30 days.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { organizations, sessions, users } from '../db/schema.js';
+import type { CurrentUser } from '../../contracts/auth.js';
+import { roleSchema, subscriptionTierSchema } from '../../contracts/auth.js';
+
+export const SESSION_COOKIE = 'stocktally_session';
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+function tokenId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session row for `userId`; returns the token for the cookie. */
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    id: tokenId(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+  });
+  // Opportunistic clean-up of this user's expired sessions.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return token;
+}
+
+/** The active user of a session token, or null (unknown, expired, or user not active). */
+export async function userForSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
+  if (!token) return null;
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      status: users.status,
+      organizationId: users.organizationId,
+      organizationName: organizations.name,
+      subscriptionTier: organizations.subscriptionTier,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(sessions.id, tokenId(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.status !== 'active') return null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: roleSchema.catch('viewer').parse(row.role),
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    // An unknown tier is treated as free (spec part 1 section 6).
+    subscriptionTier: subscriptionTierSchema.catch('free').parse(row.subscriptionTier),
+  };
+}
+
+/** Deletes the session of `token` (sign-out). */
+export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+}

@@ -1,0 +1,53 @@
+/**
+ * Database connection: PGlite (embedded Postgres in WebAssembly, kept in DATA_DIR) when no
+ * DATABASE_URL is set, else a node-postgres pool on a PostgreSQL server (DESIGN.md section 2).
+ * The same Drizzle schema and SQL run on both. Migrations in ./drizzle are applied on open.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { schema } from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Releases the connection(s). PGlite must be closed or the process lingers. */
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent (with no url) = in memory. */
+  dataDir?: string;
+  /** Pool size for the PostgreSQL server (default 10). */
+  poolSize?: number;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // numeric stays a string (money is exact); bigint counts become numbers.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    await migrateNodePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = new PGlite(opts.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
