@@ -1,0 +1,32 @@
+/**
+ * Sidebar badge counts (spec part 1 section 2 "Badge counts"), requested only when signed in
+ * (the shell is only mounted then). A failing count hides its badge instead of erroring.
+ *
+ * Query keys are the API paths, so the pages that read the same lists share the cache and an
+ * invalidation of ['/api/products'] or ['/api/audits'] refreshes the badges too.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ProductListResponse } from '../../contracts/products';
+import type { Audit } from '../../contracts/audits';
+
+/** Product fetch limit for the sidebar count (spec part 1 section 9). */
+const PRODUCT_COUNT_LIMIT = 10_000;
+
+export interface NavCounts {
+  products: number | undefined;
+  activeAudits: number | undefined;
+  activeTasks: number | undefined;
+}
+
+export function useNavCounts(): NavCounts {
+  const products = useQuery<ProductListResponse>({ queryKey: ['/api/products', { limit: PRODUCT_COUNT_LIMIT }] });
+  const audits = useQuery<Audit[]>({ queryKey: ['/api/audits'] });
+  // No task contract yet: only the status of each task is read.
+  const tasks = useQuery<Array<{ status?: unknown }>>({ queryKey: ['/api/audit-tasks'] });
+
+  return {
+    products: products.data?.total,
+    activeAudits: Array.isArray(audits.data) ? audits.data.filter((a) => a.status !== 'complete').length : undefined,
+    activeTasks: Array.isArray(tasks.data) ? tasks.data.filter((t) => t.status !== 'complete').length : undefined,
+  };
+}

@@ -1,0 +1,27 @@
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+
+/**
+ * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9).
+ * Light theme only for now (the shadcn version reads next-themes, which we do not use).
+ */
+function Toaster(props: ToasterProps) {
+  return (
+    <Sonner
+      theme="light"
+      className="toaster group"
+      visibleToasts={1}
+      duration={5000}
+      closeButton
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+export { Toaster };
