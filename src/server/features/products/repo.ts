@@ -1,0 +1,130 @@
+/**
+ * Products SQL (DESIGN.md section 2): every statement is scoped by organization_id.
+ */
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { products } from '../../db/schema.js';
+import type { Product, ProductImportField } from '../../../contracts/products.js';
+
+type ProductRow = typeof products.$inferSelect;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    sku: row.sku,
+    upc: row.upc,
+    otherIdentifier: row.otherIdentifier,
+    name: row.name,
+    description: row.description,
+    distributor: row.distributor,
+    manufacturer: row.manufacturer,
+    category: row.category,
+    location: row.location,
+    currentQuantity: row.currentQuantity,
+    costPrice: row.costPrice,
+    price: row.price,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function searchCondition(organizationId: string, search: string | undefined): SQL {
+  const scope = eq(products.organizationId, organizationId);
+  if (!search) return scope;
+  const pattern = `%${escapeLike(search)}%`;
+  return and(scope, or(ilike(products.sku, pattern), ilike(products.name, pattern)))!;
+}
+
+/** One page of products ordered by SKU, and the total matching `search` (SKU or name contains). */
+export async function listProducts(
+  db: Db,
+  opts: { organizationId: string; page: number; limit: number; search?: string },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = searchCondition(opts.organizationId, opts.search);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.sku), asc(products.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+export async function countProducts(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.organizationId, organizationId));
+  return Number(row?.n ?? 0);
+}
+
+/** A product row to upsert: only the mapped fields are present (the rest stay as they are on update). */
+export type ProductUpsert = { sku: string } & Partial<Record<Exclude<ProductImportField, 'sku'>, unknown>>;
+
+const COLUMN: Record<ProductImportField, string> = {
+  sku: 'sku',
+  name: 'name',
+  upc: 'upc',
+  otherIdentifier: 'other_identifier',
+  description: 'description',
+  distributor: 'distributor',
+  manufacturer: 'manufacturer',
+  currentQuantity: 'current_quantity',
+  category: 'category',
+  location: 'location',
+  costPrice: 'cost_price',
+  price: 'price',
+  tags: 'tags',
+};
+
+const BATCH = 1000;
+
+/**
+ * Inserts or updates products by SKU (case-insensitive) within the organisation, in multi-row
+ * statements of 1,000. Must run inside the caller's transaction (all-or-nothing import).
+ * @param fields the mapped fields; every row carries exactly these.
+ * @returns how many rows were inserted and how many updated.
+ */
+export async function upsertProducts(
+  tx: Db,
+  organizationId: string,
+  fields: ProductImportField[],
+  rows: ProductUpsert[],
+): Promise<{ inserted: number; updated: number }> {
+  const cols = ['sku', ...fields.filter((f) => f !== 'sku')] as ProductImportField[];
+  const updates = cols
+    .filter((f) => f !== 'sku')
+    .map((f) => sql.raw(`${COLUMN[f]} = excluded.${COLUMN[f]}`));
+  updates.push(sql.raw('sku = excluded.sku'), sql.raw('updated_at = now()'));
+  let inserted = 0;
+  let updated = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const values = sql.join(
+      batch.map(
+        (row) =>
+          sql`(${organizationId}::uuid, ${sql.join(
+            cols.map((f) => (f === 'tags' ? sql`${row.tags ?? []}::text[]` : sql`${(row as Record<string, unknown>)[f] ?? null}`)),
+            sql`, `,
+          )})`,
+      ),
+      sql`, `,
+    );
+    const result = await tx.execute<{ inserted: boolean }>(sql`
+      INSERT INTO products (organization_id, ${sql.raw(cols.map((f) => COLUMN[f]).join(', '))})
+      VALUES ${values}
+      ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.join(updates, sql`, `)}
+      RETURNING (xmax = 0) AS inserted`);
+    for (const r of result.rows) {
+      if (r.inserted) inserted += 1;
+      else updated += 1;
+    }
+  }
+  return { inserted, updated };
+}

@@ -1,0 +1,87 @@
+/**
+ * Products routes (spec part 2 section 7 "Products"). Thin: parse, call one service, answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { columnMappingSchema, productListQuerySchema } from '../../../contracts/products.js';
+import { requireUser, requireWriter } from '../../auth/guard.js';
+import { receiveMultipart, type ReceivedForm } from '../../http/multipart.js';
+import { AppError } from '../../errors.js';
+import type { AppDeps } from '../../app.js';
+import { importProducts } from './import-products.js';
+import { previewUpload, type PreviewFlow } from './preview-upload.js';
+import { listProducts, toProduct } from './repo.js';
+import { PRODUCTS_TEMPLATE_CSV } from './templates.js';
+
+/** The one uploaded file of a form (field `file`), or 400 NO_FILE. */
+export function singleFile(form: ReceivedForm) {
+  const file = form.files.find((f) => f.field === 'file') ?? form.files[0];
+  if (!file) throw new AppError('NO_FILE', 'Choose a file to upload.');
+  return file;
+}
+
+/** Parses a JSON form field with a zod schema; 400 naming the field when it is not valid. */
+export function jsonField<T>(form: ReceivedForm, name: string, schema: z.ZodType<T>): T {
+  const raw = form.fields[name];
+  if (raw === undefined || raw === '') throw new AppError('MISSING_FIELD', `${name} is required.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError('INVALID_JSON', `${name} is not valid JSON.`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('INVALID_FIELD', `${name}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
+export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  app.get('/api/products', async (req) => {
+    const user = requireUser(req);
+    const query = productListQuerySchema.parse(req.query);
+    const { rows, total } = await listProducts(db, {
+      organizationId: user.organizationId,
+      page: query.page,
+      limit: query.limit,
+      search: query.search || undefined,
+    });
+    return { products: rows.map(toProduct), total, page: query.page, limit: query.limit };
+  });
+
+  app.get('/api/products/template', async (req, reply) => {
+    requireUser(req);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="products_template.csv"')
+      .send(PRODUCTS_TEMPLATE_CSV);
+  });
+
+  app.post('/api/products/preview', async (req) => {
+    requireUser(req);
+    const form = await receiveMultipart(req);
+    try {
+      const file = singleFile(form);
+      const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
+      return await previewUpload(file, flow);
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.post('/api/products/import', async (req) => {
+    const user = requireWriter(req);
+    const form = await receiveMultipart(req);
+    try {
+      const file = singleFile(form);
+      const mapping = jsonField(form, 'columnMapping', columnMappingSchema);
+      return await importProducts(db, {
+        organizationId: user.organizationId,
+        filePath: file.path,
+        fileName: file.fileName,
+        mapping,
+      });
+    } finally {
+      await form.cleanup();
+    }
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * A real app on a real test database, driven through `app.inject`, with a cookie jar and the
+ * CSRF token handled like the browser's fetch wrapper does (src/web/lib/api.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { openTestDatabase, type DatabaseKind } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  kind: DatabaseKind;
+  /** A client with its own cookie jar (a browser of its own). */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/stocktally-test-data',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const app = await buildApp({ db: database.db, config, webDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    kind,
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface UploadFile {
+  field: string;
+  /** A path on disk, or the file's content. */
+  path?: string;
+  content?: string | Buffer;
+  fileName?: string;
+  type?: string;
+}
+
+export class TestClient {
+  private cookies = new Map<string, string>();
+  private csrf: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      if (c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async request(opts: { method: string; url: string; payload?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.method !== 'GET' && opts.method !== 'HEAD') {
+      if (!this.csrf) {
+        const res = await this.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: this.cookieHeader() } });
+        this.remember(res);
+        this.csrf = res.json().token;
+      }
+      headers['x-csrf-token'] ??= this.csrf!;
+    }
+    headers.cookie = this.cookieHeader();
+    const res = await this.app.inject({ method: opts.method as 'GET', url: opts.url, payload: opts.payload as string, headers });
+    this.remember(res);
+    return res;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, body?: unknown) {
+    return this.request({ method: 'POST', url, payload: body ?? {} });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+
+  /** Sends a multipart/form-data POST built the way a browser builds it. */
+  async upload(url: string, files: UploadFile[], fields: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const f of files) {
+      const bytes = f.path ? await readFile(f.path) : Buffer.from(f.content ?? '');
+      form.append(f.field, new Blob([bytes], { type: f.type ?? 'application/octet-stream' }), f.fileName ?? path.basename(f.path ?? 'file'));
+    }
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    return this.request({ method: 'POST', url, payload, headers: { 'content-type': encoded.headers.get('content-type')! } });
+  }
+
+  /** Signs up a new organisation with its owner; answers the current user. */
+  async signUp(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; organizationName: string }> = {}) {
+    const body = {
+      email: `owner-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'correct horse battery',
+      firstName: 'Olive',
+      lastName: 'Owner',
+      organizationName: 'Acme Stores',
+      ...overrides,
+    };
+    const res = await this.post('/api/auth/signup', body);
+    if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    return { ...res.json(), password: body.password };
+  }
+}
