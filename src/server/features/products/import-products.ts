@@ -78,40 +78,50 @@ export function resolveProductMapping(
   return resolved;
 }
 
+export interface ParsedCatalogue {
+  /** Mapped fields in import order; every row carries exactly these. */
+  fields: ProductImportField[];
+  rows: ProductUpsert[];
+  /** The first MAX_LISTED_ERRORS bad cells/rows, by line and field. */
+  errors: ImportRowError[];
+  /** How many problems there were in all. */
+  errorCount: number;
+  /** Data rows read. */
+  totalRows: number;
+}
+
 /**
- * Imports a catalogue file for an organisation.
- * @param file the uploaded file on disk and its original name.
- * @param mapping file header -> field key (spec part 2 section 7 `columnMapping`).
- * @throws AppError 400 IMPORT_INVALID with `details.errors` (every bad row: line, field, message)
- *   when any row is bad; FileError for an unreadable file. Nothing is written then.
+ * Reads and validates every row of a catalogue file under `mapping` (file header -> field key):
+ * SKU present and unique in the file (case-insensitive), quantities whole numbers, prices money,
+ * tags split on commas. Never throws for bad rows: they are collected by line and field.
+ * @throws AppError for a bad mapping, FileError for an unreadable file.
  */
-export async function importProducts(
-  db: Db,
-  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string> },
-): Promise<ImportResponse> {
-  const table = await openTable(opts.filePath, opts.fileName, { header: 'yes' });
-  const columns = resolveProductMapping(opts.fileName, table.headers, opts.mapping);
+export async function parseCatalogue(filePath: string, fileName: string, mapping: Record<string, string>): Promise<ParsedCatalogue> {
+  const table = await openTable(filePath, fileName, { header: 'yes' });
+  const columns = resolveProductMapping(fileName, table.headers, mapping);
   const fields = PRODUCT_IMPORT_FIELDS.filter((f) => columns.has(f));
   const rows: ProductUpsert[] = [];
   const errors: ImportRowError[] = [];
   let errorCount = 0;
+  let totalRows = 0;
   const firstLineOfSku = new Map<string, number>();
   const fail = (line: number, field: ProductImportField | null, message: string) => {
     errorCount += 1;
-    if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, field, message });
+    if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, field, message: `${fileName} line ${line}: ${message}` });
   };
 
   for await (const { line, cells } of table.rows()) {
+    totalRows += 1;
     const cell = (f: ProductImportField) => (cells[columns.get(f)!] ?? '').trim();
     const sku = cell('sku');
     if (!sku) {
-      fail(line, 'sku', `${opts.fileName} line ${line}: SKU is empty`);
+      fail(line, 'sku', 'SKU is empty');
       continue;
     }
     const key = sku.toLowerCase();
     const seenAt = firstLineOfSku.get(key);
     if (seenAt !== undefined) {
-      fail(line, 'sku', `${opts.fileName} line ${line}: SKU "${sku}" already appears on line ${seenAt}`);
+      fail(line, 'sku', `SKU "${sku}" already appears on line ${seenAt}`);
       continue;
     }
     firstLineOfSku.set(key, line);
@@ -124,31 +134,36 @@ export async function importProducts(
         row[f] = raw === '' ? null : raw;
       } else if (f === 'tags') {
         row.tags = parseTags(raw);
-      } else if (f === 'currentQuantity') {
-        const q = parseWholeNumber(raw, 0);
-        if (q.ok) row.currentQuantity = q.value;
-        else {
-          bad = true;
-          fail(line, f, `${opts.fileName} line ${line}: ${FIELD_LABEL[f]} ${q.message}`);
-        }
       } else {
-        const m = parseMoney(raw);
-        if (m.ok) row[f] = m.value;
+        const parsed = f === 'currentQuantity' ? parseWholeNumber(raw, 0) : parseMoney(raw);
+        if (parsed.ok) row[f] = parsed.value;
         else {
           bad = true;
-          fail(line, f, `${opts.fileName} line ${line}: ${FIELD_LABEL[f]} ${m.message}`);
+          fail(line, f, `${FIELD_LABEL[f]} ${parsed.message}`);
         }
       }
     }
     if (!bad) rows.push(row);
   }
+  return { fields, rows, errors, errorCount, totalRows };
+}
 
-  const totalRows = rows.length + errorCount;
+/**
+ * Imports a catalogue file for an organisation: all rows or none.
+ * @param mapping file header -> field key (spec part 2 section 7 `columnMapping`).
+ * @throws AppError 400 IMPORT_INVALID with `details.errors` (every bad row: line, field, message)
+ *   when any row is bad; NO_DATA_ROWS; FileError for an unreadable file. Nothing is written then.
+ */
+export async function importProducts(
+  db: Db,
+  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string> },
+): Promise<ImportResponse> {
+  const { fields, rows, errors, errorCount, totalRows } = await parseCatalogue(opts.filePath, opts.fileName, opts.mapping);
   if (errorCount > 0) {
     const first = errors[0]!.message;
     throw new AppError(
       'IMPORT_INVALID',
-      errorCount === 1 ? `Nothing was imported: ${first}` : `Nothing was imported: ${errorCount} rows have problems. First: ${first}`,
+      errorCount === 1 ? `Nothing was imported: ${first}` : `Nothing was imported: ${errorCount} problems. First: ${first}`,
       400,
       { totalRows, errorCount, errors },
     );

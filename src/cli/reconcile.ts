@@ -1,0 +1,235 @@
+/**
+ * `npm run reconcile -- --catalogue catalogue.csv --scan team1.csv:Barcode:Qty --scan team3.csv:scan
+ *   [--filter JSON] [--mode cross-validation] [--json out.json] [--xlsx out.xlsx] [--csv out.csv]`
+ *
+ * Reconciles scan files against a catalogue without the web app or a database: the same file
+ * readers, catalogue auto-mapping, engine (DESIGN.md section 5) and exports as the server.
+ * `--scan` is FILE:SCAN_COLUMN[:QUANTITY_COLUMN]; column names may hold spaces; without a scan
+ * column the scan file's columns are auto-mapped. Prints a one-screen summary; exit code 1 with a
+ * message naming file and line on bad input, 2 on bad arguments.
+ */
+import { createWriteStream, existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { filterExpressionSchema, type FilterExpression } from '../contracts/filters.js';
+import { auditModeSchema, RESULT_CATEGORIES, type AuditMode, type EnhancedResults, type ResultCategory } from '../contracts/results.js';
+import { suggestMapping } from '../domain/column-mapping.js';
+import { matchesFilter } from '../domain/filters.js';
+import { createReconciler, type CatalogueProduct } from '../domain/reconcile.js';
+import { AppError } from '../server/errors.js';
+import { openTable, previewTable, readScanRows } from '../server/files/index.js';
+import { parseCatalogue } from '../server/features/products/import-products.js';
+import { writeCsvReport, writeXlsxReport, type ReportInput } from '../server/reports/index.js';
+
+export interface ScanSpec {
+  file: string;
+  scanColumn: string | null;
+  quantityColumn: string | null;
+}
+
+/**
+ * Splits FILE:SCAN_COLUMN[:QUANTITY_COLUMN]. The file part is the longest prefix that names an
+ * existing file, so paths and column names may both hold ':' or spaces.
+ * @throws Error when no prefix names an existing file.
+ */
+export function parseScanSpec(spec: string, exists: (p: string) => boolean = existsSync): ScanSpec {
+  const parts = spec.split(':');
+  for (let k = parts.length; k >= 1; k -= 1) {
+    const file = parts.slice(0, k).join(':');
+    const rest = parts.slice(k);
+    if (rest.length <= 2 && exists(file)) {
+      return { file, scanColumn: rest[0]?.trim() || null, quantityColumn: rest[1]?.trim() || null };
+    }
+  }
+  throw new Error(`--scan ${spec}: no such file (expected FILE:SCAN_COLUMN[:QUANTITY_COLUMN])`);
+}
+
+type CliProduct = CatalogueProduct & { manufacturer: string | null; distributor: string | null; tags: string[] };
+
+async function loadCatalogue(file: string, filter: FilterExpression | null): Promise<CliProduct[]> {
+  const fileName = path.basename(file);
+  const preview = await previewTable(file, fileName, { rows: 1, header: 'yes' });
+  const mapping = suggestMapping('import', preview.headers);
+  const parsed = await parseCatalogue(file, fileName, mapping);
+  if (parsed.errorCount > 0) {
+    throw new AppError('IMPORT_INVALID', parsed.errors.map((e) => e.message).join('\n'));
+  }
+  return parsed.rows.map((row) => {
+    const product: CliProduct = {
+      id: row.sku,
+      sku: row.sku,
+      upc: (row.upc as string | null) ?? null,
+      otherIdentifier: (row.otherIdentifier as string | null) ?? null,
+      name: (row.name as string | null) ?? null,
+      category: (row.category as string | null) ?? null,
+      location: (row.location as string | null) ?? null,
+      manufacturer: (row.manufacturer as string | null) ?? null,
+      distributor: (row.distributor as string | null) ?? null,
+      tags: (row.tags as string[] | undefined) ?? [],
+      expectedQuantity: (row.currentQuantity as number | undefined) ?? 0,
+      costPrice: (row.costPrice as string | null) ?? null,
+      inScope: true,
+    };
+    if (filter) product.inScope = matchesFilter(product, filter);
+    return product;
+  });
+}
+
+async function resolveColumns(spec: ScanSpec): Promise<{ scanColumn: string; quantityColumn: string | null }> {
+  if (spec.scanColumn) return { scanColumn: spec.scanColumn, quantityColumn: spec.quantityColumn };
+  const preview = await previewTable(spec.file, path.basename(spec.file), { rows: 1 });
+  const mapping = suggestMapping('scan', preview.headers);
+  const scanColumn = Object.keys(mapping).find((h) => mapping[h] === 'scanValue');
+  if (!scanColumn) {
+    throw new AppError('MISSING_SCAN_COLUMN', `${path.basename(spec.file)}: name the scan column (FILE:SCAN_COLUMN). Columns: ${preview.headers.join(', ')}`);
+  }
+  return { scanColumn, quantityColumn: Object.keys(mapping).find((h) => mapping[h] === 'quantity') ?? null };
+}
+
+export interface ReconcileCliOptions {
+  catalogue: string;
+  scans: ScanSpec[];
+  filter: FilterExpression | null;
+  mode: AuditMode;
+}
+
+/** Runs the reconciliation of the CLI's inputs; the result holds every line. */
+export async function reconcileFiles(opts: ReconcileCliOptions): Promise<EnhancedResults> {
+  const started = performance.now();
+  const catalogue = await loadCatalogue(opts.catalogue, opts.filter);
+  const columns = [];
+  for (const spec of opts.scans) columns.push(await resolveColumns(spec));
+  const reconciler = createReconciler({
+    auditType: opts.filter ? 'product-audit' : 'cycle-count',
+    mode: opts.mode,
+    catalogue,
+    files: opts.scans.map((s, i) => ({ fileName: path.basename(s.file), teamName: `Team ${i + 1}`, scannerId: null })),
+  });
+  for (const [i, spec] of opts.scans.entries()) {
+    const table = await openTable(spec.file, path.basename(spec.file), { header: 'auto' });
+    for await (const row of readScanRows(table, columns[i]!)) reconciler.add(i, row.value, row.quantity);
+  }
+  const results = reconciler.finish();
+  results.summary.processingTime = Math.round(performance.now() - started);
+  return results;
+}
+
+/** ReportInput over in-memory results (the server streams the same from the database). */
+export function inMemoryReport(results: EnhancedResults, name: string): ReportInput {
+  return {
+    audit: {
+      name,
+      section: null,
+      auditType: results.auditType,
+      mode: results.summary.mode,
+      createdAt: new Date(),
+      completedAt: new Date(),
+      organizationName: null,
+    },
+    totalProductsInFilter: results.totalProductsInFilter,
+    summary: results.summary,
+    counts: results.counts,
+    async *lines(category: ResultCategory) {
+      yield* results.categories[category];
+    },
+  };
+}
+
+const LABEL: Record<ResultCategory, string> = {
+  quantityCorrect: 'Quantity correct',
+  quantityAbove: 'Quantity above',
+  quantityBelow: 'Quantity below',
+  crossFileDiscrepancies: 'Cross-file discrepancies',
+  notFound: 'Not found',
+  scannedNotExpected: 'Not expected',
+  zeroSheetItems: 'Zero sheet',
+};
+
+/** The one-screen summary printed after a run. */
+export function formatSummary(results: EnhancedResults): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const lines = [
+    `${results.auditType === 'product-audit' ? 'Product audit' : 'Cycle count'} (${results.summary.mode})` +
+      (results.totalProductsInFilter !== null ? `, ${results.totalProductsInFilter} products in filter` : ''),
+    `Scanned units: ${results.summary.totalScanned}   match rate: ${pct(results.summary.matchRate)}` +
+      (results.summary.accuracy !== null ? `   accuracy: ${pct(results.summary.accuracy)}` : ''),
+    `Variance: ${results.summary.varianceUnits} units, ${results.summary.varianceValue} at cost`,
+    '',
+    ...RESULT_CATEGORIES.filter((c) => c !== 'crossFileDiscrepancies' || results.summary.mode === 'cross-validation').map(
+      (c) => `  ${LABEL[c].padEnd(26)}${String(results.counts[c]).padStart(8)}`,
+    ),
+    '',
+    'Scan files:',
+    ...results.summary.scanFileBreakdown.map((f) => `  ${f.fileName.padEnd(30)}${String(f.totalItems).padStart(8)} units   ${pct(f.matchRate)}`),
+    `Processed in ${(results.summary.processingTime / 1000).toFixed(2)} s`,
+  ];
+  return lines.join('\n');
+}
+
+async function writeReport(file: string, write: (out: NodeJS.WritableStream) => Promise<void>): Promise<void> {
+  const out = createWriteStream(file);
+  await write(out);
+  if (!out.writableEnded) out.end();
+  await finished(out);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        catalogue: { type: 'string' },
+        scan: { type: 'string', multiple: true },
+        filter: { type: 'string' },
+        mode: { type: 'string', default: 'standard' },
+        json: { type: 'string' },
+        xlsx: { type: 'string' },
+        csv: { type: 'string' },
+        name: { type: 'string', default: 'Command-line reconciliation' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  if (args.help || !args.catalogue || !args.scan?.length) {
+    console.error(
+      'usage: npm run reconcile -- --catalogue FILE --scan FILE:SCAN_COLUMN[:QUANTITY_COLUMN] [--scan ...]\n' +
+        '         [--filter JSON] [--mode standard|cross-validation] [--json OUT] [--xlsx OUT] [--csv OUT]',
+    );
+    return args.help ? 0 : 2;
+  }
+  let filter: FilterExpression | null = null;
+  let mode: AuditMode;
+  let scans: ScanSpec[];
+  try {
+    if (args.filter) filter = filterExpressionSchema.parse(JSON.parse(args.filter));
+    mode = auditModeSchema.parse(args.mode);
+    scans = args.scan.map((s) => parseScanSpec(s));
+    if (!existsSync(args.catalogue)) throw new Error(`--catalogue ${args.catalogue}: no such file`);
+  } catch (err) {
+    console.error(err instanceof SyntaxError ? `--filter is not valid JSON: ${err.message}` : (err as Error).message);
+    return 2;
+  }
+  const results = await reconcileFiles({ catalogue: args.catalogue, scans, filter, mode });
+  if (args.json) await writeFile(args.json, JSON.stringify(results, null, 2));
+  const report = inMemoryReport(results, args.name!);
+  if (args.xlsx) await writeReport(args.xlsx, (out) => writeXlsxReport(report, out));
+  if (args.csv) await writeReport(args.csv, (out) => writeCsvReport(report, out));
+  console.log(formatSummary(results));
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('reconcile.ts')) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof AppError ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
