@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isBlankScanValue, normalizeScanValue } from './normalize-scan-value.js';
+
+describe('normalizeScanValue (DESIGN.md section 5 rule 1)', () => {
+  it.each([
+    ['sku5837', 'sku5837'],
+    [' sku5837 ', 'sku5837'],
+    ['\tQT-37085\r\n', 'QT-37085'],
+    ['"0012345678905"', '0012345678905'],
+    ['" 890135 "', '890135'],
+    ["'917566591456", '917566591456'],
+    ["  '917566591456  ", '917566591456'],
+    ["'abc'", 'abc'],
+    ['\u201cABC-1\u201d', 'ABC-1'],
+    ['\u2019012345678905', '012345678905'],
+    ['\u00a0012345678905\u00a0', '012345678905'],
+    ['\ufeff012345678905', '012345678905'],
+    ['\u0002012345678905\u0003', '012345678905'],
+    ['Cafe\u0301', 'Caf\u00e9'],
+    ['', ''],
+    ['   ', ''],
+    ['""', ''],
+    ["'", ''],
+    ['a"b', 'a"b'],
+    ['"abc', '"abc'],
+    ['1.23457E+11', '1.23457E+11'],
+  ])('%j -> %j', (raw, want) => {
+    expect(normalizeScanValue(raw)).toBe(want);
+  });
+
+  it('returns the very same string when nothing changes', () => {
+    const value = 'AB-97921';
+    expect(normalizeScanValue(value)).toBe(value);
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (raw) => {
+        const once = normalizeScanValue(raw);
+        // A second pass may only remove what the first exposed (e.g. nested quotes); never adds.
+        expect(normalizeScanValue(once).length).toBeLessThanOrEqual(once.length);
+        expect(normalizeScanValue(normalizeScanValue(once))).toBe(normalizeScanValue(once));
+      }),
+    );
+  });
+
+  it('never leaves white space at either end', () => {
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        const value = normalizeScanValue(raw);
+        expect(value).toBe(value.trim());
+      }),
+    );
+  });
+
+  it('knows blank values', () => {
+    expect(isBlankScanValue(' \t ')).toBe(true);
+    expect(isBlankScanValue('""')).toBe(true);
+    expect(isBlankScanValue('0')).toBe(false);
+  });
+});

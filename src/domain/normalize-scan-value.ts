@@ -1,0 +1,84 @@
+/**
+ * Scan value normalisation (DESIGN.md section 5 rule 1): what a scan value means once the
+ * accidents of the file it came from are removed.
+ *
+ * Pure and allocation-light: a value that needs no change is returned as the same string.
+ */
+
+const DOUBLE_QUOTE = 0x22; // "
+const APOSTROPHE = 0x27; // '
+const LEFT_DOUBLE_QUOTE = 0x201c; // “
+const RIGHT_DOUBLE_QUOTE = 0x201d; // ”
+const RIGHT_SINGLE_QUOTE = 0x2019; // ’ (what autocorrect makes of Excel's apostrophe)
+/** Below this code point every character is already in NFC and has no combining marks. */
+const FIRST_COMBINING_MARK = 0x300;
+
+/**
+ * Normalise one scan value: trim (Unicode white space and control characters such as a
+ * scanner's STX/ETX or GS1 group separator at either end), drop one pair of surrounding quotes
+ * ("..." or '...' or “...”), drop a leading apostrophe (Excel's "store as text" marker), trim
+ * again, and put the result in Unicode NFC.
+ *
+ * Case is kept: matching is case-insensitive where DESIGN.md says so, but the value shown to the
+ * user is the one scanned. Returns '' for a blank value (the engine skips such rows). Never throws.
+ *
+ * Examples: `' sku5837 '` -> `'sku5837'`; `'"0012345678905"'` -> `'0012345678905'`;
+ * `"'917566591456"` -> `'917566591456'`; `'Cafe\u0301'` -> `'Café'`.
+ */
+export function normalizeScanValue(raw: string): string {
+  let value = trimEdges(raw);
+  if (value.length >= 2) {
+    const first = value.charCodeAt(0);
+    const last = value.charCodeAt(value.length - 1);
+    if (
+      (first === DOUBLE_QUOTE && last === DOUBLE_QUOTE) ||
+      (first === APOSTROPHE && last === APOSTROPHE) ||
+      (first === LEFT_DOUBLE_QUOTE && last === RIGHT_DOUBLE_QUOTE)
+    ) {
+      value = trimEdges(value.slice(1, -1));
+    }
+  }
+  if (value.length > 0) {
+    const first = value.charCodeAt(0);
+    if (first === APOSTROPHE || first === RIGHT_SINGLE_QUOTE) value = trimEdges(value.slice(1));
+  }
+  return needsNfc(value) ? value.normalize('NFC') : value;
+}
+
+/** True when `value` is blank once normalised: such a scan row is skipped (DESIGN.md section 5 rule 4). */
+export function isBlankScanValue(raw: string): boolean {
+  return normalizeScanValue(raw) === '';
+}
+
+/** Whether a character code is trimmed from the ends of a scan value. */
+function isEdgeJunk(code: number): boolean {
+  // C0 controls, space, DEL, C1 controls, no-break space, BOM/zero-width no-break space,
+  // and the Unicode spaces String.prototype.trim knows.
+  if (code <= 0x20 || (code >= 0x7f && code <= 0xa0)) return true;
+  if (code < 0x1680) return false;
+  return (
+    code === 0xfeff ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+function trimEdges(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isEdgeJunk(value.charCodeAt(start))) start++;
+  while (end > start && isEdgeJunk(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+function needsNfc(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    if (value.charCodeAt(i) >= FIRST_COMBINING_MARK) return true;
+  }
+  return false;
+}
