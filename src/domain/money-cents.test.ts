@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addCents, formatCents, multiplyCents, parseCents } from './money-cents.js';
+
+describe('parseCents', () => {
+  it.each([
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['12', 1200],
+    ['0.07', 7],
+    ['-0.07', -7],
+    ['+3.10', 310],
+    ['.5', 50],
+    ['5.', 500],
+    ['0', 0],
+    ['-0', 0],
+    ['1.005', 101], // half away from zero
+    ['-1.005', -101],
+    ['1.0049', 100],
+    [' 34.17 ', 3417],
+    ['99999999999999.99', 9999999999999999n],
+  ])('%j -> %s', (text, cents) => {
+    expect(parseCents(text)).toBe(cents);
+  });
+
+  it.each(['', ' ', '-', '.', '1e3', '12,50', '$3', 'abc', '1.2.3', 'NaN', 'Infinity'])('%j is refused', (text) => {
+    expect(parseCents(text)).toBeNull();
+  });
+});
+
+describe('cents arithmetic', () => {
+  it('formats with 2 places', () => {
+    expect(formatCents(0)).toBe('0.00');
+    expect(formatCents(7)).toBe('0.07');
+    expect(formatCents(-7)).toBe('-0.07');
+    expect(formatCents(-1250)).toBe('-12.50');
+    expect(formatCents(123456789012345678901234567890n)).toBe('1234567890123456789012345678.90');
+  });
+
+  it('multiplies exactly where floating point would not', () => {
+    // 0.1 * 3 in floating point is 0.30000000000000004
+    expect(formatCents(multiplyCents(parseCents('0.10')!, 3))).toBe('0.30');
+    expect(formatCents(multiplyCents(parseCents('34.17')!, -5))).toBe('-170.85');
+    expect(formatCents(multiplyCents(parseCents('9999999999.99')!, 2_000_000))).toBe('19999999999980000.00');
+  });
+
+  it('agrees with bigint arithmetic', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }),
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }),
+        (a, factor, b) => {
+          const product = multiplyCents(Number(a), factor);
+          expect(BigInt(product)).toBe(a * BigInt(factor));
+          expect(BigInt(addCents(product, Number(b)))).toBe(a * BigInt(factor) + b);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Exact money arithmetic for variance values (DESIGN.md section 2 "money is numeric(12,2) ... a
+ * decimal string on the wire", section 5 rule 5 "variance value = difference * cost price").
+ *
+ * Amounts are held as integer cents: a JavaScript number while it is a safe integer, a bigint
+ * beyond. No binary floating point ever touches a money value.
+ */
+
+/** Integer cents: a safe-integer number, or a bigint once the value outgrows 2^53. */
+export type Cents = number | bigint;
+
+/**
+ * Parse a decimal string (`"12.5"`, `"-0.07"`, `"1234"`, `"+3.10"`) into integer cents.
+ * More than 2 decimal places are rounded half away from zero (the database keeps 2).
+ * Returns null for anything that is not a plain decimal (blank, `"1e3"`, `"12,50"`, `"$3"`).
+ */
+export function parseCents(decimal: string): Cents | null {
+  const text = decimal.trim();
+  const n = text.length;
+  let i = 0;
+  let negative = false;
+  if (text[0] === '-' || text[0] === '+') {
+    negative = text[0] === '-';
+    i = 1;
+  }
+  const intStart = i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  const intPart = text.slice(intStart, i);
+  let fracPart = '';
+  if (i < n && text[i] === '.') {
+    i++;
+    const fracStart = i;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    fracPart = text.slice(fracStart, i);
+  }
+  if (i !== n || (intPart === '' && fracPart === '')) return null;
+  const roundUp = fracPart.length > 2 && fracPart.charCodeAt(2) >= 53; // third decimal >= 5
+  const digits = (intPart === '' ? '0' : intPart) + fracPart.slice(0, 2).padEnd(2, '0');
+  let cents: Cents = digits.length <= 15 ? Number(digits) : BigInt(digits);
+  if (roundUp) cents = addCents(cents, 1);
+  return negative ? negateCents(cents) : cents;
+}
+
+/** `cents * factor` exactly (factor a whole number of units). */
+export function multiplyCents(cents: Cents, factor: number): Cents {
+  if (typeof cents === 'number') {
+    const product = cents * factor;
+    if (Number.isSafeInteger(product)) return product === 0 ? 0 : product;
+  }
+  return normalise(BigInt(cents) * BigInt(factor));
+}
+
+/** `a + b` exactly. */
+export function addCents(a: Cents, b: Cents): Cents {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const sum = a + b;
+    if (Number.isSafeInteger(sum)) return sum;
+  }
+  return normalise(BigInt(a) + BigInt(b));
+}
+
+/** Cents as a decimal string with 2 places: 1250 -> `"12.50"`, -7 -> `"-0.07"`, 0 -> `"0.00"`. */
+export function formatCents(cents: Cents): string {
+  const negative = cents < 0;
+  const abs = (negative ? -cents : cents).toString();
+  const padded = abs.length < 3 ? '000'.slice(abs.length) + abs : abs;
+  return `${negative ? '-' : ''}${padded.slice(0, -2)}.${padded.slice(-2)}`;
+}
+
+function negateCents(cents: Cents): Cents {
+  return typeof cents === 'number' ? (cents === 0 ? 0 : -cents) : -cents;
+}
+
+/** Back to a number when the bigint fits, so equal amounts always have the same representation. */
+function normalise(value: bigint): Cents {
+  return value >= -9007199254740991n && value <= 9007199254740991n ? Number(value) : value;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
