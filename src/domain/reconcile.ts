@@ -1,0 +1,449 @@
+/**
+ * The reconciliation engine: DESIGN.md section 5, spec part 1 section 3 ("Enhanced results",
+ * "Result item"). Pure and deterministic: the same catalogue, files and rows give the same
+ * `EnhancedResults`, byte for byte once serialised.
+ *
+ * Streaming: `createReconciler(opts)` returns an object that takes rows one at a time
+ * (`add(fileIndex, rawValue, quantity)`, the rows of each file in file order) and builds the
+ * result in `finish()`. Memory grows with the catalogue, the number of files and the number of
+ * distinct scan values, never with the number of rows. Each distinct raw value is normalised and
+ * looked up once (the answer is cached), so a row costs one map lookup and a few array updates.
+ *
+ * Semantics fixed here where DESIGN.md leaves a choice (see also the README of the fixtures):
+ * - A product is "scanned" once a row matched it, even if its quantities sum to 0.
+ * - Shelf context of a notFound line: the nearest rows before and after its first occurrence in
+ *   the same file that matched any catalogue product (in scope or not), as that product's SKU
+ *   and name. First occurrence = lowest file index, then earliest row.
+ * - notFound lines are grouped by `notFoundKey` (GTIN-14 for digit codes, else lower case); the
+ *   line shows the value, reason and check-digit flag of the first occurrence.
+ * - scannedNotExpected lines carry the catalogue quantity as `expectedQuantity` for information
+ *   but no difference or variance: the audit expected nothing of an out-of-scope product.
+ * - Cross-validation: for an in-scope product each file's count (0 where absent) is compared.
+ *   All equal: that one count is categorised. Otherwise a crossFileDiscrepancies line whose
+ *   `scannedQuantity` is the sum of `fileCounts` and whose difference is null. notFound and
+ *   scannedNotExpected lines sum over files in both modes. With one file it equals standard mode.
+ * - Summary variance (units and value) sums the in-scope lines that have a difference: correct,
+ *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
+ * - Rates are 0 when there is nothing to divide by.
+ */
+import type {
+  AuditMode,
+  AuditType,
+  EnhancedResults,
+  FileCount,
+  ResultItem,
+  ScanFileBreakdown,
+} from '../contracts/results.js';
+import {
+  buildCatalogueIndex,
+  compareCodeUnits,
+  notFoundKey,
+  type CatalogueProduct,
+} from './catalogue-index.js';
+import { hasBadCheckDigit } from './gtin.js';
+import { addCents, formatCents, multiplyCents, parseCents, type Cents } from './money-cents.js';
+import { normalizeScanValue } from './normalize-scan-value.js';
+
+export type { CatalogueProduct } from './catalogue-index.js';
+
+/** One scan file of the audit, in upload order (index = `fileIndex` of `add`). */
+export interface ScanFileMeta {
+  fileName: string;
+  teamName: string | null;
+  scannerId: string | null;
+}
+
+export interface ReconcileOptions {
+  auditType: AuditType;
+  mode: AuditMode;
+  /** The whole catalogue; `inScope` marks the audit's products (all of them for a cycle count). */
+  catalogue: CatalogueProduct[];
+  files: ScanFileMeta[];
+}
+
+export interface Reconciler {
+  /**
+   * Count one scan row. `rawValue` as read from the file (normalised here; blank rows are
+   * skipped), `quantity` in whole units (negative = correction). Rows of one file must come in
+   * file order; files may interleave. Throws RangeError for a bad `fileIndex`,
+   * `ScanQuantityError` for a quantity that is not a whole number, Error after `finish()`.
+   */
+  add(fileIndex: number, rawValue: string, quantity: number): void;
+  /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
+  finish(): EnhancedResults;
+}
+
+/** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
+export class ScanQuantityError extends Error {
+  constructor(
+    readonly fileName: string,
+    /** 1-based position of the row among the rows given for that file. */
+    readonly row: number,
+    readonly quantity: number,
+  ) {
+    super(`${fileName} row ${row}: quantity ${String(quantity)} is not a whole number`);
+    this.name = 'ScanQuantityError';
+  }
+}
+
+const BLANK = Number.MIN_SAFE_INTEGER;
+const NEVER = 0x7fffffff;
+
+interface NotFoundEntry {
+  value: string;
+  reason: string;
+  quantity: number;
+  /** File indexes the value appeared in (insertion order; sorted in `finish`). */
+  files: number[];
+  lastFile: number;
+  firstFile: number;
+  firstRow: number;
+  before: number;
+  after: number;
+}
+
+/** Start a streaming reconciliation. See the module comment for the semantics. */
+export function createReconciler(opts: ReconcileOptions): Reconciler {
+  const { catalogue, files, mode, auditType } = opts;
+  const nProducts = catalogue.length;
+  const nFiles = files.length;
+  const index = buildCatalogueIndex(catalogue);
+
+  const inScope = new Uint8Array(nProducts);
+  for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
+
+  // Per file: units per product and whether the product was seen at all (allocated on first use).
+  const counts: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
+  const seen: (Uint8Array | undefined)[] = new Array(nFiles).fill(undefined);
+  const rowCount = new Float64Array(nFiles);
+  const fileTotal = new Float64Array(nFiles);
+  const fileMatched = new Float64Array(nFiles);
+  const lastMatched = new Int32Array(nFiles).fill(-1);
+  const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
+
+  // First occurrence of each product (file index; the value scanned there).
+  const firstFile = new Int32Array(nProducts).fill(NEVER);
+  const firstToken = new Int32Array(nProducts);
+
+  // Distinct raw values: raw -> token; per token its target, normalised value and flags.
+  const tokenOf = new Map<string, number>();
+  const tokenTarget: number[] = [];
+  const tokenValue: string[] = [];
+  const tokenBadCheck: boolean[] = [];
+  const tokenReason: (string | null)[] = [];
+  const notFound: NotFoundEntry[] = [];
+  const notFoundByKey = new Map<string, number>();
+
+  let result: EnhancedResults | null = null;
+
+  function intern(raw: string): number {
+    const token = tokenTarget.length;
+    const value = normalizeScanValue(raw);
+    let target = BLANK;
+    let badCheck = false;
+    let reason: string | null = null;
+    if (value !== '') {
+      const r = index.resolve(value);
+      if (r.kind === 'product') {
+        target = r.productIndex;
+        badCheck = r.level === 'upc' && hasBadCheckDigit(value);
+      } else {
+        const key = notFoundKey(value);
+        let entry = notFoundByKey.get(key);
+        if (entry === undefined) {
+          entry = notFound.length;
+          notFound.push({
+            value,
+            reason: r.reason,
+            quantity: 0,
+            files: [],
+            lastFile: -1,
+            firstFile: NEVER,
+            firstRow: 0,
+            before: -1,
+            after: -1,
+          });
+          notFoundByKey.set(key, entry);
+        }
+        target = -1 - entry;
+        reason = r.reason;
+        badCheck = hasBadCheckDigit(value);
+      }
+    }
+    tokenOf.set(raw, token);
+    tokenTarget.push(target);
+    tokenValue.push(value);
+    tokenBadCheck.push(badCheck);
+    tokenReason.push(reason);
+    return token;
+  }
+
+  function fileArrays(f: number): Float64Array {
+    const c = new Float64Array(nProducts);
+    counts[f] = c;
+    seen[f] = new Uint8Array(nProducts);
+    return c;
+  }
+
+  function addNotFound(entryIndex: number, f: number, row: number, quantity: number, token: number): void {
+    const e = notFound[entryIndex]!;
+    e.quantity += quantity;
+    if (e.lastFile !== f) {
+      e.lastFile = f;
+      if (!e.files.includes(f)) e.files.push(f);
+    }
+    if (f < e.firstFile) {
+      e.firstFile = f;
+      e.firstRow = row;
+      e.value = tokenValue[token]!;
+      e.reason = tokenReason[token]!;
+      e.before = lastMatched[f]!;
+      e.after = -1;
+      pendingAfter[f]!.push(entryIndex);
+    }
+  }
+
+  function settleAfter(f: number, product: number, waiting: number[]): void {
+    for (const entryIndex of waiting) {
+      const e = notFound[entryIndex]!;
+      if (e.firstFile === f && e.after === -1) e.after = product;
+    }
+    waiting.length = 0;
+  }
+
+  function add(fileIndex: number, rawValue: string, quantity: number): void {
+    if (result !== null) throw new Error('Reconciler.add called after finish()');
+    if (!(fileIndex >= 0 && fileIndex < nFiles) || !Number.isInteger(fileIndex)) {
+      throw new RangeError(`fileIndex ${String(fileIndex)} is outside 0..${nFiles - 1}`);
+    }
+    const row = ++rowCount[fileIndex]!;
+    let token = tokenOf.get(rawValue);
+    if (token === undefined) token = intern(rawValue);
+    const target = tokenTarget[token]!;
+    if (target === BLANK) return;
+    if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    fileTotal[fileIndex] += quantity;
+    if (target >= 0) {
+      const c = counts[fileIndex] ?? fileArrays(fileIndex);
+      c[target] += quantity;
+      seen[fileIndex]![target] = 1;
+      if (inScope[target] === 1) fileMatched[fileIndex] += quantity;
+      if (firstFile[target]! > fileIndex) {
+        firstFile[target] = fileIndex;
+        firstToken[target] = token;
+      }
+      lastMatched[fileIndex] = target;
+      const waiting = pendingAfter[fileIndex]!;
+      if (waiting.length !== 0) settleAfter(fileIndex, target, waiting);
+    } else {
+      addNotFound(-1 - target, fileIndex, row, quantity, token);
+    }
+  }
+
+  function finish(): EnhancedResults {
+    if (result === null) {
+      result = buildResults();
+    }
+    return result;
+  }
+
+  function buildResults(): EnhancedResults {
+    const categories: EnhancedResults['categories'] = {
+      quantityCorrect: [],
+      quantityAbove: [],
+      quantityBelow: [],
+      crossFileDiscrepancies: [],
+      notFound: [],
+      scannedNotExpected: [],
+      zeroSheetItems: [],
+    };
+    let varianceUnits = 0;
+    let varianceValue: Cents = 0;
+    const crossValidate = mode === 'cross-validation' && nFiles > 1;
+
+    // Products that get a line, in SKU order.
+    const listed: number[] = [];
+    for (let p = 0; p < nProducts; p++) {
+      if (firstFile[p] !== NEVER || (inScope[p] === 1 && catalogue[p]!.expectedQuantity !== 0)) listed.push(p);
+    }
+    listed.sort((a, b) => compareCodeUnits(catalogue[a]!.sku, catalogue[b]!.sku) || a - b);
+
+    const productLine = (p: number, scanned: number, withDifference: boolean, fileCounts: FileCount[]): ResultItem => {
+      const product = catalogue[p]!;
+      const expected = product.expectedQuantity;
+      const scannedAtAll = firstFile[p] !== NEVER;
+      const difference = withDifference ? scanned - expected : null;
+      let variance: string | null = null;
+      if (difference !== null && product.costPrice !== null) {
+        const cost = parseCents(product.costPrice);
+        if (cost !== null) {
+          const cents = multiplyCents(cost, difference);
+          variance = formatCents(cents);
+          if (product.inScope) varianceValue = addCents(varianceValue, cents);
+        }
+      }
+      if (difference !== null && product.inScope) varianceUnits += difference;
+      const scanFiles: string[] = [];
+      if (scannedAtAll) {
+        for (let f = 0; f < nFiles; f++) if (seen[f]?.[p] === 1) scanFiles.push(files[f]!.fileName);
+      }
+      const token = scannedAtAll ? firstToken[p]! : -1;
+      return {
+        sku: product.sku,
+        scanValue: scannedAtAll ? tokenValue[token]! : null,
+        matchedSku: product.sku,
+        productId: product.id,
+        productName: product.name,
+        expectedQuantity: expected,
+        scannedQuantity: scanned,
+        difference,
+        percentageDifference: difference === null || expected === 0 ? null : (difference / expected) * 100,
+        costPrice: product.costPrice,
+        varianceValue: variance,
+        scannedBefore: null,
+        scannedBeforeName: null,
+        scannedAfter: null,
+        scannedAfterName: null,
+        actualCategory: product.category,
+        location: product.location,
+        scanFiles,
+        reason: null,
+        fileCounts,
+        badCheckDigit: scannedAtAll ? tokenBadCheck[token]! : false,
+      };
+    };
+
+    const categorise = (p: number, scanned: number): void => {
+      const line = productLine(p, scanned, true, []);
+      const d = line.difference!;
+      (d === 0 ? categories.quantityCorrect : d > 0 ? categories.quantityAbove : categories.quantityBelow).push(line);
+    };
+
+    for (const p of listed) {
+      const scannedAtAll = firstFile[p] !== NEVER;
+      let sum = 0;
+      for (let f = 0; f < nFiles; f++) sum += counts[f]?.[p] ?? 0;
+      if (inScope[p] === 0) {
+        categories.scannedNotExpected.push(productLine(p, sum, false, []));
+      } else if (!scannedAtAll) {
+        categories.zeroSheetItems.push(productLine(p, 0, true, []));
+      } else if (crossValidate) {
+        const first = counts[0]?.[p] ?? 0;
+        let agree = true;
+        for (let f = 1; f < nFiles && agree; f++) agree = (counts[f]?.[p] ?? 0) === first;
+        if (agree) {
+          categorise(p, first);
+        } else {
+          const fileCounts = files.map((file, f) => ({
+            fileName: file.fileName,
+            teamName: file.teamName,
+            quantity: counts[f]?.[p] ?? 0,
+          }));
+          categories.crossFileDiscrepancies.push(productLine(p, sum, false, fileCounts));
+        }
+      } else {
+        categorise(p, sum);
+      }
+    }
+
+    const order = notFound.map((_, i) => i);
+    order.sort((a, b) => notFound[a]!.firstFile - notFound[b]!.firstFile || notFound[a]!.firstRow - notFound[b]!.firstRow);
+    for (const i of order) categories.notFound.push(notFoundLine(notFound[i]!));
+
+    const scanFileBreakdown: ScanFileBreakdown[] = files.map((file, f) => ({
+      fileName: file.fileName,
+      teamName: file.teamName,
+      scannerId: file.scannerId,
+      totalItems: fileTotal[f]!,
+      matchRate: rate(fileMatched[f]!, fileTotal[f]!),
+    }));
+    let totalScanned = 0;
+    let matchedScanned = 0;
+    for (let f = 0; f < nFiles; f++) {
+      totalScanned += fileTotal[f]!;
+      matchedScanned += fileMatched[f]!;
+    }
+    const correct = categories.quantityCorrect.length;
+    const counted = correct + categories.quantityAbove.length + categories.quantityBelow.length;
+    let inScopeCount = 0;
+    for (let p = 0; p < nProducts; p++) inScopeCount += inScope[p]!;
+
+    return {
+      auditType,
+      totalProductsInFilter: auditType === 'product-audit' ? inScopeCount : null,
+      summary: {
+        totalScanned,
+        matchedScanned,
+        matchRate: rate(matchedScanned, totalScanned),
+        processingTime: 0,
+        scanFileBreakdown,
+        accuracy: counted === 0 ? null : correct / counted,
+        varianceUnits,
+        varianceValue: formatCents(varianceValue),
+        mode,
+      },
+      counts: {
+        quantityCorrect: categories.quantityCorrect.length,
+        quantityAbove: categories.quantityAbove.length,
+        quantityBelow: categories.quantityBelow.length,
+        crossFileDiscrepancies: categories.crossFileDiscrepancies.length,
+        notFound: categories.notFound.length,
+        scannedNotExpected: categories.scannedNotExpected.length,
+        zeroSheetItems: categories.zeroSheetItems.length,
+      },
+      categories,
+    };
+  }
+
+  function notFoundLine(e: NotFoundEntry): ResultItem {
+    const before = e.before >= 0 ? catalogue[e.before]! : null;
+    const after = e.after >= 0 ? catalogue[e.after]! : null;
+    return {
+      sku: e.value,
+      scanValue: e.value,
+      matchedSku: null,
+      productId: null,
+      productName: null,
+      expectedQuantity: null,
+      scannedQuantity: e.quantity,
+      difference: null,
+      percentageDifference: null,
+      costPrice: null,
+      varianceValue: null,
+      scannedBefore: before?.sku ?? null,
+      scannedBeforeName: before?.name ?? null,
+      scannedAfter: after?.sku ?? null,
+      scannedAfterName: after?.name ?? null,
+      actualCategory: null,
+      location: null,
+      scanFiles: [...e.files].sort((a, b) => a - b).map((f) => files[f]!.fileName),
+      reason: e.reason,
+      fileCounts: [],
+      badCheckDigit: hasBadCheckDigit(e.value),
+    };
+  }
+
+  return { add, finish };
+}
+
+/**
+ * Reconcile in one call: `scans[i]` are the rows of `files[i]` in file order (any iterable, so a
+ * generator streams). Same result as feeding `createReconciler` file by file.
+ * Throws RangeError when `scans` and `files` differ in length; see `Reconciler.add` for the rest.
+ */
+export function reconcile(
+  opts: ReconcileOptions & { scans: Iterable<{ value: string; quantity: number }>[] },
+): EnhancedResults {
+  if (opts.scans.length !== opts.files.length) {
+    throw new RangeError(`${opts.scans.length} scan row lists for ${opts.files.length} files`);
+  }
+  const reconciler = createReconciler(opts);
+  opts.scans.forEach((rows, fileIndex) => {
+    for (const row of rows) reconciler.add(fileIndex, row.value, row.quantity);
+  });
+  return reconciler.finish();
+}
+
+function rate(part: number, whole: number): number {
+  return whole === 0 ? 0 : part / whole;
+}
