@@ -1,0 +1,57 @@
+/**
+ * The Professional XLSX report of a completed audit (spec part 1 section 2 export dialog,
+ * section 7 `GET /api/audits/{id}/export-xlsx`; DESIGN.md sections 6 and 7).
+ */
+import ExcelJS from 'exceljs';
+import type { ReportInput } from './report-input.js';
+import { reportSections } from './report-sections.js';
+import { abandonStream } from './stream-pacing.js';
+import { categoryColumns } from './xlsx-category-columns.js';
+import { writeInstructionsSheet } from './xlsx-instructions-sheet.js';
+import { CATEGORY_COLOURS } from './xlsx-styles.js';
+import { writeSummarySheet } from './xlsx-summary-sheet.js';
+import { writeTableSheet } from './xlsx-table-sheet.js';
+
+/**
+ * Streams the workbook into `out` and ends it; resolves once `out` has flushed everything.
+ *
+ * Sheets, in order: 'Instructions', 'Executive Summary', then one per category of the results
+ * screen, each with a header row and one row per line: 'Correct', 'Above', 'Below',
+ * 'Cross-File Discrepancies' (cross-validation audits), 'Not Found', 'Not Expected',
+ * 'Zero Sheet'. Category sheets have a coloured tab and header, a frozen header row and a filter
+ * over all rows; quantities are integers, money has two decimals, percentages a % format.
+ * Text is stored in string cells exactly as scanned, so nothing is ever run as a formula.
+ *
+ * Memory is bounded: ExcelJS's streaming writer forgets each row once committed, and writing
+ * pauses whenever `out` is full (100,000 lines: see bench/export-xlsx.ts).
+ *
+ * @throws whatever `input.lines` throws, or AppError EXPORT_ABORTED when `out` closed early;
+ *   `out` is then destroyed, so the reader gets a failed download rather than a truncated file.
+ */
+export async function writeXlsxReport(input: ReportInput, out: NodeJS.WritableStream): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'StockTally';
+  workbook.lastModifiedBy = 'StockTally';
+  workbook.title = `Audit report: ${input.audit.name}`;
+  try {
+    const sections = reportSections(input);
+    writeInstructionsSheet(workbook, input, sections, new Date());
+    writeSummarySheet(workbook, input, sections);
+    for (const section of sections) {
+      await writeTableSheet(
+        workbook,
+        out,
+        {
+          name: section.title,
+          colours: CATEGORY_COLOURS[section.category],
+          columns: categoryColumns(section.category, input.summary.scanFileBreakdown),
+        },
+        input.lines(section.category),
+      );
+    }
+    await workbook.commit();
+  } catch (error) {
+    abandonStream(out);
+    throw error;
+  }
+}

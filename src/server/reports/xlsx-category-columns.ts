@@ -1,0 +1,123 @@
+/**
+ * The columns of each category sheet of the XLSX report (spec part 1 section 2 "Audit detail"
+ * tables, extended with the money and file columns a full report needs).
+ *
+ * Quantities are integers, money is a number with two decimals, % Difference is a fraction with
+ * a percent format, so that every numeric column sorts, filters and sums as numbers.
+ */
+import type { ResultCategory, ResultItem, ScanFileBreakdown } from '../../contracts/results.js';
+import { fileCountsText, joinedScanFiles, moneyValue, percentFraction } from './line-values.js';
+import type { TableColumn } from './xlsx-table-sheet.js';
+import { CELL_STYLES } from './xlsx-styles.js';
+
+type Column = TableColumn<ResultItem>;
+
+const sku = (header: string): Column => ({
+  header,
+  width: 20,
+  style: CELL_STYLES.text,
+  value: (item) => (item.sku !== '' ? item.sku : item.scanValue),
+});
+const productName: Column = { header: 'Product Name', width: 42, style: CELL_STYLES.text, value: (item) => item.productName };
+const expected: Column = { header: 'Expected', width: 11, style: CELL_STYLES.integer, value: (item) => item.expectedQuantity };
+const scanned = (header: string): Column => ({
+  header,
+  width: 11,
+  style: CELL_STYLES.integer,
+  value: (item) => item.scannedQuantity,
+});
+const difference: Column = { header: 'Difference', width: 12, style: CELL_STYLES.signedInteger, value: (item) => item.difference };
+const percentDifference: Column = {
+  header: '% Difference',
+  width: 13,
+  style: CELL_STYLES.signedPercent,
+  value: (item) => percentFraction(item.percentageDifference),
+};
+const varianceValue: Column = { header: 'Variance Value', width: 15, style: CELL_STYLES.money, value: (item) => moneyValue(item.varianceValue) };
+const costPrice: Column = { header: 'Cost Price', width: 12, style: CELL_STYLES.money, value: (item) => moneyValue(item.costPrice) };
+const scanFiles: Column = { header: 'Scan Files', width: 36, style: CELL_STYLES.text, value: (item) => joinedScanFiles(item.scanFiles) };
+const location: Column = { header: 'Location', width: 18, style: CELL_STYLES.text, value: (item) => item.location };
+const text = (header: string, width: number, value: (item: ResultItem) => string | null): Column => ({
+  header,
+  width,
+  style: CELL_STYLES.text,
+  value,
+});
+
+/** Correct, Above and Below share one layout. */
+const QUANTITY_COLUMNS: readonly Column[] = [
+  sku('SKU/Scan Value'),
+  productName,
+  expected,
+  scanned('Scanned'),
+  difference,
+  percentDifference,
+  varianceValue,
+  scanFiles,
+];
+
+const NOT_FOUND_COLUMNS: readonly Column[] = [
+  text('Scan Value', 24, (item) => item.scanValue ?? item.sku),
+  scanned('Quantity'),
+  text('Scanned Before', 20, (item) => item.scannedBefore),
+  text('Scanned Before Name', 32, (item) => item.scannedBeforeName),
+  text('Scanned After', 20, (item) => item.scannedAfter),
+  text('Scanned After Name', 32, (item) => item.scannedAfterName),
+  scanFiles,
+  text('Reason', 32, (item) => item.reason),
+];
+
+const NOT_EXPECTED_COLUMNS: readonly Column[] = [
+  sku('SKU'),
+  productName,
+  text('Actual Category', 22, (item) => item.actualCategory),
+  scanned('Quantity'),
+  location,
+  scanFiles,
+];
+
+const ZERO_SHEET_COLUMNS: readonly Column[] = [sku('SKU'), productName, expected, location, costPrice, varianceValue];
+
+/**
+ * Cross-file lines: one numeric column per scan file of the audit (header `file (team)`), then
+ * every file's count as text, `file: n; file: n`, which also holds any count whose file is not
+ * in the audit's file list.
+ */
+function crossFileColumns(files: readonly ScanFileBreakdown[]): Column[] {
+  const perFile = files.map(
+    (file, index): Column => ({
+      header: file.teamName ? `${file.fileName} (${file.teamName})` : file.fileName,
+      width: Math.min(Math.max(12, file.fileName.length + 4), 30),
+      style: CELL_STYLES.integer,
+      value: (item) => countOf(item, file, index),
+    }),
+  );
+  return [sku('SKU'), productName, expected, ...perFile, text('File Counts', 40, (item) => fileCountsText(item.fileCounts))];
+}
+
+/** The file's count in a line: same position and name first (the usual case), else by name. */
+function countOf(item: ResultItem, file: ScanFileBreakdown, index: number): number | null {
+  const sameName = (count: ResultItem['fileCounts'][number]) =>
+    count.fileName === file.fileName && (count.teamName === file.teamName || count.teamName === null || file.teamName === null);
+  const atIndex = item.fileCounts[index];
+  if (atIndex !== undefined && sameName(atIndex)) return atIndex.quantity;
+  return item.fileCounts.find(sameName)?.quantity ?? null;
+}
+
+/** The columns of `category`'s sheet; `files` are the audit's scan files in upload order. */
+export function categoryColumns(category: ResultCategory, files: readonly ScanFileBreakdown[]): readonly Column[] {
+  switch (category) {
+    case 'quantityCorrect':
+    case 'quantityAbove':
+    case 'quantityBelow':
+      return QUANTITY_COLUMNS;
+    case 'crossFileDiscrepancies':
+      return crossFileColumns(files);
+    case 'notFound':
+      return NOT_FOUND_COLUMNS;
+    case 'scannedNotExpected':
+      return NOT_EXPECTED_COLUMNS;
+    case 'zeroSheetItems':
+      return ZERO_SHEET_COLUMNS;
+  }
+}
