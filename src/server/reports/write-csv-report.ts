@@ -1,0 +1,113 @@
+/**
+ * The Simple CSV (Legacy) report of a completed audit: every line of every category in one
+ * table (spec part 1 section 2 export dialog, section 7 `GET /api/audits/{id}/export`;
+ * DESIGN.md section 6 on formula escaping).
+ */
+import Papa from 'papaparse';
+import type { ResultCategory, ResultItem } from '../../contracts/results.js';
+import type { ReportInput } from './report-input.js';
+import { reportSections } from './report-sections.js';
+import { fileCountsText, joinedScanFiles, roundedPercent, scanWithName } from './line-values.js';
+import { spreadsheetSafe } from './spreadsheet-safe.js';
+import { abandonStream, endStream, writeChunk } from './stream-pacing.js';
+
+export const CSV_COLUMNS = [
+  'Category',
+  'SKU',
+  'Scan Value',
+  'Product Name',
+  'Expected',
+  'Scanned',
+  'Difference',
+  '% Difference',
+  'Variance Value',
+  'Actual Category',
+  'Location',
+  'Scanned Before',
+  'Scanned After',
+  'Scan Files',
+  'Reason',
+] as const;
+
+/** Excel reads a UTF-8 CSV as UTF-8 only when it starts with a byte order mark. */
+const BOM = '\uFEFF';
+const NEWLINE = '\r\n';
+/** Rows per `write`: large enough to be cheap, small enough to stay a few hundred KB. */
+const ROWS_PER_CHUNK = 1000;
+/** A decimal string as the database gives money: passed through unchanged (never guarded). */
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+type CsvValue = string | number | null;
+
+/** Text cell: formula-guarded; null stays empty. */
+function textCell(text: string | null): CsvValue {
+  return text === null ? null : spreadsheetSafe(text);
+}
+
+/**
+ * One CSV row. Neighbouring scans carry their product name in brackets (`SKU-1 (Blue Widget)`);
+ * a cross-file line lists each file's count in Scan Files (`a.csv: 5; b.csv: 7`) since the
+ * legacy layout has no column per file.
+ */
+function csvRow(title: string, category: ResultCategory, item: ResultItem): CsvValue[] {
+  const files =
+    category === 'crossFileDiscrepancies' && item.fileCounts.length > 0
+      ? fileCountsText(item.fileCounts)
+      : joinedScanFiles(item.scanFiles);
+  const variance = item.varianceValue === null || DECIMAL.test(item.varianceValue) ? item.varianceValue : spreadsheetSafe(item.varianceValue);
+  return [
+    textCell(title),
+    textCell(item.sku),
+    textCell(item.scanValue),
+    textCell(item.productName),
+    item.expectedQuantity,
+    item.scannedQuantity,
+    item.difference,
+    roundedPercent(item.percentageDifference),
+    variance,
+    textCell(item.actualCategory),
+    textCell(item.location),
+    textCell(scanWithName(item.scannedBefore, item.scannedBeforeName)),
+    textCell(scanWithName(item.scannedAfter, item.scannedAfterName)),
+    textCell(files),
+    textCell(item.reason),
+  ];
+}
+
+function csvText(rows: CsvValue[][]): string {
+  return Papa.unparse(rows, { newline: NEWLINE, header: false }) + NEWLINE;
+}
+
+/**
+ * Streams the CSV into `out` and ends it; resolves once `out` has flushed everything.
+ *
+ * UTF-8 with a BOM, CRLF line ends, quoted per RFC 4180 by papaparse. One header row
+ * (`CSV_COLUMNS`), then one row per line over all categories in the order of the results screen
+ * (Category holds the sheet title: Correct, Above, Below, Cross-File Discrepancies, Not Found,
+ * Not Expected, Zero Sheet). Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
+ * most 2 decimals, Variance Value is the exact decimal, Scan Files are joined with '; '. Every
+ * text cell goes through `spreadsheetSafe`.
+ *
+ * @throws whatever `input.lines` throws, or AppError EXPORT_ABORTED when `out` closed early;
+ *   `out` is then destroyed, so the reader gets a failed download rather than a short file.
+ */
+export async function writeCsvReport(input: ReportInput, out: NodeJS.WritableStream): Promise<void> {
+  try {
+    await writeChunk(out, BOM + csvText([[...CSV_COLUMNS]]));
+    for (const section of reportSections(input)) {
+      let rows: CsvValue[][] = [];
+      for await (const item of input.lines(section.category)) {
+        rows.push(csvRow(section.title, section.category, item));
+        if (rows.length === ROWS_PER_CHUNK) {
+          await writeChunk(out, csvText(rows));
+          rows = [];
+        }
+      }
+      if (rows.length > 0) await writeChunk(out, csvText(rows));
+    }
+    await endStream(out);
+  } catch (error) {
+    abandonStream(out);
+    throw error;
+  }
+}
