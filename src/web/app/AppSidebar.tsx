@@ -31,7 +31,6 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarRail,
-  SidebarSeparator,
   useSidebar,
 } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -132,8 +131,7 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
         <NavGroup label="Main" items={MAIN_NAV} counts={counts} />
         <NavGroup label="Account" items={ACCOUNT_NAV} />
       </SidebarContent>
-      <SidebarSeparator />
-      <SidebarFooter>
+      <SidebarFooter className="border-sidebar-border border-t">
         <div className="flex items-center gap-2 rounded-md p-1 group-data-[collapsible=icon]:flex-col group-data-[collapsible=icon]:p-0">
           <div
             className="bg-muted text-foreground flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold"
