@@ -1,0 +1,224 @@
+import { AlertTriangle, FileSpreadsheet } from 'lucide-react';
+import type { ColumnMapping, FilePreview, ImportRowError } from '../../../../contracts/products';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, isImportField } from '../import-fields';
+
+/** Why the last import was refused; nothing was imported (all-or-nothing). */
+export interface ImportFailure {
+  message: string;
+  errors: ImportRowError[];
+  errorCount: number;
+}
+
+/** Select value for 'Do not import' (Radix Select items cannot have an empty value). */
+const SKIP = '__skip__';
+/** The preview shows the first 3 columns and 3 rows (spec part 2 section 9). */
+const PREVIEW_COLUMNS = 3;
+const PREVIEW_ROWS = 3;
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function FailurePanel({ failure }: { failure: ImportFailure }) {
+  const more = failure.errorCount - failure.errors.length;
+  return (
+    <div role="alert" className="border-destructive/40 bg-destructive/5 rounded-lg border p-4">
+      <div className="flex gap-3">
+        <AlertTriangle className="text-destructive mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <p className="text-destructive font-medium">Import Failed</p>
+          <p className="mt-1 text-sm break-words">{failure.message}</p>
+          {failure.errors.length > 0 ? (
+            <>
+              <p className="text-muted-foreground mt-3 text-sm">
+                {/^nothing was imported/i.test(failure.message) ? '' : 'Nothing was imported. '}
+                Fix these rows in your file (or the mapping) and try again:
+              </p>
+              <ul className="bg-background mt-2 max-h-48 divide-y overflow-y-auto rounded-md border text-sm">
+                {failure.errors.map((e, i) => (
+                  <li key={`${e.line}-${e.field}-${i}`} className="flex gap-3 px-3 py-2">
+                    <span className="text-muted-foreground shrink-0 tabular-nums">Line {e.line}</span>
+                    {e.field ? (
+                      <Badge variant="outline" className="shrink-0">
+                        {isImportField(e.field) ? IMPORT_FIELD_LABELS[e.field] : e.field}
+                      </Badge>
+                    ) : null}
+                    <span className="min-w-0 break-words">{e.message}</span>
+                  </li>
+                ))}
+              </ul>
+              {more > 0 ? (
+                <p className="text-muted-foreground mt-2 text-xs">
+                  …and {more.toLocaleString()} more {more === 1 ? 'row' : 'rows'}.
+                </p>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Column mapping: one row per file header with a field select ('Do not import' included),
+ * a small preview of the file, Back and Import. SKU must be mapped; a field may be chosen for
+ * one column only.
+ */
+export function ImportMappingStep({
+  file,
+  preview,
+  mapping,
+  failure,
+  onMappingChange,
+  onBack,
+  onImport,
+}: {
+  file: File;
+  preview: FilePreview;
+  mapping: ColumnMapping;
+  failure?: ImportFailure;
+  onMappingChange: (mapping: ColumnMapping) => void;
+  onBack: () => void;
+  onImport: () => void;
+}) {
+  const fieldUse = new Map<string, number>();
+  for (const field of Object.values(mapping)) fieldUse.set(field, (fieldUse.get(field) ?? 0) + 1);
+  const duplicates = [...fieldUse].filter(([, n]) => n > 1).map(([f]) => f);
+  const mappedCount = Object.keys(mapping).length;
+
+  const setField = (header: string, value: string) => {
+    const next = { ...mapping };
+    if (value === SKIP) delete next[header];
+    else next[header] = value;
+    onMappingChange(next);
+  };
+
+  const previewHeaders = preview.headers.slice(0, PREVIEW_COLUMNS);
+  const previewRows = preview.preview.slice(0, PREVIEW_ROWS);
+
+  return (
+    <div className="grid gap-6 p-6">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <FileSpreadsheet className="text-muted-foreground size-4" aria-hidden="true" />
+        <span className="max-w-full truncate font-medium">{file.name}</span>
+        <span className="text-muted-foreground">
+          {formatBytes(file.size)} · {preview.totalRows.toLocaleString()} {preview.totalRows === 1 ? 'row' : 'rows'} ·{' '}
+          {preview.format.toUpperCase()}
+        </span>
+      </div>
+
+      {failure ? <FailurePanel failure={failure} /> : null}
+
+      <section aria-labelledby="mapping-heading" className="grid gap-3">
+        <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+          <h3 id="mapping-heading" className="text-sm font-medium">
+            Map columns
+          </h3>
+          <span className="text-muted-foreground text-xs">
+            {mappedCount} of {preview.headers.length} columns mapped · SKU is required
+          </span>
+        </div>
+        <ul className="divide-y rounded-lg border">
+          {preview.headers.map((header, index) => {
+            const value = mapping[header] ?? SKIP;
+            const id = `map-${index}`;
+            const sample = preview.preview.find((row) => row[index]?.trim())?.[index];
+            const duplicate = value !== SKIP && duplicates.includes(value);
+            return (
+              <li key={`${header}-${index}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_14rem] sm:items-center">
+                <div className="min-w-0">
+                  <Label htmlFor={id} className="block truncate font-mono text-sm">
+                    {header || <span className="text-muted-foreground italic">(blank header)</span>}
+                  </Label>
+                  {sample ? (
+                    <p className="text-muted-foreground mt-1 truncate text-xs">e.g. {sample}</p>
+                  ) : null}
+                </div>
+                <div className="grid gap-1">
+                  <Select value={value} onValueChange={(v) => setField(header, v)}>
+                    <SelectTrigger
+                      id={id}
+                      className="w-full"
+                      aria-invalid={duplicate || undefined}
+                      aria-describedby={duplicate ? `${id}-dup` : undefined}
+                    >
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={SKIP}>Do not import</SelectItem>
+                      <SelectSeparator />
+                      {IMPORT_FIELDS.map((f) => (
+                        <SelectItem key={f.value} value={f.value}>
+                          {f.label}
+                          {f.value === 'sku' ? ' *' : ''}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  {duplicate ? (
+                    <p id={`${id}-dup`} className="text-destructive text-xs">
+                      {isImportField(value) ? IMPORT_FIELD_LABELS[value] : value} is mapped to more than one column.
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      {previewHeaders.length > 0 && previewRows.length > 0 ? (
+        <section aria-labelledby="preview-heading" className="grid gap-3">
+          <h3 id="preview-heading" className="text-sm font-medium">
+            Preview
+          </h3>
+          <div className="rounded-lg border">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  {previewHeaders.map((h, i) => (
+                    <TableHead key={`${h}-${i}`} className="font-mono text-xs">
+                      {h}
+                    </TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {previewRows.map((row, r) => (
+                  <TableRow key={r}>
+                    {previewHeaders.map((_, c) => (
+                      <TableCell key={c} className="max-w-48 truncate text-xs">
+                        {row[c] ?? ''}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <p className="text-muted-foreground text-xs">
+            First {previewHeaders.length} {previewHeaders.length === 1 ? 'column' : 'columns'} and {previewRows.length}{' '}
+            {previewRows.length === 1 ? 'row' : 'rows'} of the file.
+          </p>
+        </section>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={onImport} disabled={duplicates.length > 0}>
+          Import {preview.totalRows.toLocaleString()} {preview.totalRows === 1 ? 'row' : 'rows'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useDropzone } from 'react-dropzone';
+import { FileSpreadsheet, Upload } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/**
+ * Drop or pick one file. Type checking is done by the dialog (CSV or XLSX by MIME type or
+ * extension) so that a wrong file gets the spec's 'Invalid File Type' message.
+ */
+export function ImportUploadStep({ onFile }: { onFile: (file: File) => void }) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    multiple: false,
+    onDrop: (accepted, rejected) => {
+      const file = accepted[0] ?? rejected[0]?.file;
+      if (file) onFile(file);
+    },
+  });
+
+  return (
+    <div className="p-6">
+      <div
+        {...getRootProps({
+          'aria-label': 'Choose a CSV or XLSX file, or drop it here',
+          className: cn(
+            'border-muted-foreground/25 hover:border-muted-foreground/50 hover:bg-muted/40 focus-visible:border-ring focus-visible:ring-ring/50 flex cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed px-6 py-12 text-center transition-colors outline-none focus-visible:ring-[3px]',
+            isDragActive && 'border-primary bg-muted/60',
+          ),
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': 'Product file' })} />
+        <div className="bg-muted flex size-12 items-center justify-center rounded-full">
+          {isDragActive ? (
+            <FileSpreadsheet className="size-6" aria-hidden="true" />
+          ) : (
+            <Upload className="size-6" aria-hidden="true" />
+          )}
+        </div>
+        <div>
+          <p className="font-medium">{isDragActive ? 'Drop the file here' : 'Drop your file here, or click to browse'}</p>
+          <p className="text-muted-foreground mt-1 text-sm">CSV or XLSX. The first row should hold the column names.</p>
+        </div>
+      </div>
+    </div>
+  );
+}

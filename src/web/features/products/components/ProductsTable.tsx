@@ -1,0 +1,220 @@
+import { Copy, MoreHorizontal } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Product } from '../../../../contracts/products';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { formatPrice, LOW_STOCK_THRESHOLD, TAGS_SHOWN } from '../format';
+
+const COLUMNS = [
+  'SKU',
+  'UPC',
+  'Other ID',
+  'Name',
+  'Distributor',
+  'Manufacturer',
+  'Category',
+  'Current Stock',
+  'Cost Price',
+  'Selling Price',
+  'Location',
+  'Tags',
+] as const;
+
+function Empty() {
+  return <span className="text-muted-foreground">—</span>;
+}
+
+function Text({ value }: { value: string | null }) {
+  return value ? <>{value}</> : <Empty />;
+}
+
+function Stock({ quantity }: { quantity: number }) {
+  if (quantity > LOW_STOCK_THRESHOLD) return <span className="tabular-nums">{quantity.toLocaleString()}</span>;
+  return (
+    <span className="text-destructive inline-flex items-center gap-2 font-medium tabular-nums">
+      {quantity.toLocaleString()}
+      <Badge variant="destructive" className="px-1.5 py-0 text-[10px]">
+        Low
+      </Badge>
+    </span>
+  );
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return <Empty />;
+  const shown = tags.slice(0, TAGS_SHOWN);
+  const rest = tags.slice(TAGS_SHOWN);
+  return (
+    <div className="flex items-center gap-1">
+      {shown.map((tag) => (
+        <Badge key={tag} variant="secondary" className="max-w-32 truncate">
+          {tag}
+        </Badge>
+      ))}
+      {rest.length > 0 ? (
+        <Badge variant="outline" title={rest.join(', ')} aria-label={`${rest.length} more tags: ${rest.join(', ')}`}>
+          +{rest.length}
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
+function copy(text: string, what: string) {
+  navigator.clipboard.writeText(text).then(
+    () => toast.success(`${what} copied`, { description: text }),
+    () => toast.error(`Could not copy the ${what}`),
+  );
+}
+
+function RowActions({ product }: { product: Product }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${product.sku}`}>
+          <MoreHorizontal />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="max-w-56 truncate">{product.sku}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => copy(product.sku, 'SKU')}>
+          <Copy /> Copy SKU
+        </DropdownMenuItem>
+        {product.upc ? (
+          <DropdownMenuItem onSelect={() => copy(product.upc!, 'UPC')}>
+            <Copy /> Copy UPC
+          </DropdownMenuItem>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function ProductsTableSkeleton({ rows = 8 }: { rows?: number }) {
+  return (
+    <div className="grid gap-3 p-4" aria-hidden="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-8 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The products table (spec part 2 "Products screen"): selection box, identifiers, descriptive
+ * fields, stock (low stock in red), prices with '$', location, tags (2 then '+N'), actions.
+ * Scrolls horizontally inside its card on narrow screens.
+ */
+export function ProductsTable({
+  products,
+  selected,
+  onSelectedChange,
+}: {
+  products: Product[];
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: Set<string>) => void;
+}) {
+  const allOnPage = products.length > 0 && products.every((p) => selected.has(p.id));
+  const someOnPage = products.some((p) => selected.has(p.id));
+
+  const togglePage = (checked: boolean) => {
+    const next = new Set(selected);
+    for (const p of products) {
+      if (checked) next.add(p.id);
+      else next.delete(p.id);
+    }
+    onSelectedChange(next);
+  };
+  const toggleOne = (id: string, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    onSelectedChange(next);
+  };
+
+  return (
+    <Table className="min-w-max">
+      <TableHeader className="bg-muted/50">
+        <TableRow>
+          <TableHead className="w-10 pl-4">
+            <Checkbox
+              checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+              onCheckedChange={(v) => togglePage(v === true)}
+              aria-label="Select all products on this page"
+            />
+          </TableHead>
+          {COLUMNS.map((c) => (
+            <TableHead key={c} className={cn(c === 'Current Stock' || c.endsWith('Price') ? 'text-right' : undefined)}>
+              {c}
+            </TableHead>
+          ))}
+          <TableHead className="pr-4 text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {products.map((p) => {
+          const isSelected = selected.has(p.id);
+          const cost = formatPrice(p.costPrice);
+          const price = formatPrice(p.price);
+          return (
+            <TableRow key={p.id} data-state={isSelected ? 'selected' : undefined}>
+              <TableCell className="pl-4">
+                <Checkbox
+                  checked={isSelected}
+                  onCheckedChange={(v) => toggleOne(p.id, v === true)}
+                  aria-label={`Select ${p.sku}`}
+                />
+              </TableCell>
+              <TableCell className="font-mono text-xs font-medium">{p.sku}</TableCell>
+              <TableCell className="font-mono text-xs">
+                <Text value={p.upc} />
+              </TableCell>
+              <TableCell className="font-mono text-xs">
+                <Text value={p.otherIdentifier} />
+              </TableCell>
+              <TableCell className="max-w-64 truncate" title={p.name ?? undefined}>
+                {p.name?.trim() ? p.name : <span className="text-muted-foreground italic">Unnamed Product</span>}
+              </TableCell>
+              <TableCell>
+                <Text value={p.distributor} />
+              </TableCell>
+              <TableCell>
+                <Text value={p.manufacturer} />
+              </TableCell>
+              <TableCell>
+                <Text value={p.category} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Stock quantity={p.currentQuantity} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{cost ?? <Empty />}</TableCell>
+              <TableCell className="text-right tabular-nums">{price ?? <Empty />}</TableCell>
+              <TableCell>
+                <Text value={p.location} />
+              </TableCell>
+              <TableCell>
+                <Tags tags={p.tags} />
+              </TableCell>
+              <TableCell className="pr-4 text-right">
+                <RowActions product={p} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
