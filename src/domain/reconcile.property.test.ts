@@ -1,0 +1,229 @@
+/**
+ * Properties of the engine over random catalogues and scan files (fast-check).
+ *
+ * What is invariant, and what is not, when files are reordered or split:
+ * - Invariant: which line every product and distinct value lands on, all quantities,
+ *   differences, variance, the summary's totals and rates, and the counts.
+ * - Order-dependent by definition: the order of notFound lines and everything taken from a
+ *   first occurrence (a product line's `scanValue` and `badCheckDigit`; a notFound line's shown
+ *   value, reason and shelf context), the order of `scanFiles`, `fileCounts` and
+ *   `scanFileBreakdown`.
+ * - Splitting a file in two (the halves adjacent, so the global row order is kept) changes only
+ *   the file lists (`scanFiles`, `scanFileBreakdown`) and shelf context at the cut.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RESULT_CATEGORIES, type EnhancedResults, type ResultItem } from '../contracts/results.js';
+import { notFoundKey } from './catalogue-index.js';
+import { createReconciler, reconcile, type CatalogueProduct, type ScanFileMeta } from './reconcile.js';
+
+// Small pools so that collisions (ambiguity, the same code in several forms) happen often.
+const SKUS = ['A', 'a', 'B', 'sku-1', 'SKU-2', '540297', '012345678905', '1.5E+11', 'Zz'];
+const UPCS = ['012345678905', '0012345678905', '4006381333931', '96385074', '04252614', '042100005264', '10012345678902', 'X-1'];
+const OTHERS = ['VN-1', 'vn-1', 'VN-2', '540297'];
+const SCAN_VALUES = [
+  ...SKUS,
+  ...UPCS,
+  ...OTHERS,
+  'a ',
+  ' "B" ',
+  "'012345678905",
+  '12345678905',
+  '00012345678905',
+  '4006381333932',
+  '1.23457E+11',
+  'junk',
+  'JUNK',
+  '',
+  '   ',
+];
+
+const productArb = fc.record({
+  sku: fc.constantFrom(...SKUS),
+  upc: fc.option(fc.constantFrom(...UPCS), { nil: null }),
+  otherIdentifier: fc.option(fc.constantFrom(...OTHERS), { nil: null }),
+  expectedQuantity: fc.integer({ min: -2, max: 6 }),
+  costPrice: fc.constantFrom(null, '1.10', '0.07', '12', '34.17'),
+  inScope: fc.boolean(),
+});
+
+const catalogueArb = fc.array(productArb, { maxLength: 10 }).map((rows) =>
+  rows.map(
+    (row, i): CatalogueProduct => ({
+      id: `p${i}`,
+      name: `Product ${i}`,
+      category: i % 2 === 0 ? 'Even' : 'Odd',
+      location: `L${i}`,
+      ...row,
+    }),
+  ),
+);
+
+type Scan = { value: string; quantity: number };
+const rowArb = fc.record({ value: fc.constantFrom(...SCAN_VALUES), quantity: fc.integer({ min: -3, max: 6 }) });
+const filesArb = fc.array(fc.array(rowArb, { maxLength: 14 }), { minLength: 1, maxLength: 4 });
+
+const RUNS = { numRuns: 300 };
+
+const meta = (n: number, prefix = 'f'): ScanFileMeta[] =>
+  Array.from({ length: n }, (_, i) => ({ fileName: `${prefix}${i}.csv`, teamName: `Team ${i}`, scannerId: null }));
+
+function run(catalogue: CatalogueProduct[], scans: Scan[][], mode: 'standard' | 'cross-validation' = 'standard', files = meta(scans.length)) {
+  return reconcile({ auditType: 'product-audit', mode, catalogue, files, scans });
+}
+
+const sum = (lines: ResultItem[], f: (l: ResultItem) => number = (l) => l.scannedQuantity) =>
+  lines.reduce((total, line) => total + f(line), 0);
+
+/** The file-order-independent view of a result (see the module comment). */
+function canonical(results: EnhancedResults, opts: { keepFirstOccurrence: boolean }) {
+  const productLine = (l: ResultItem) => ({
+    ...l,
+    scanFiles: [...l.scanFiles].sort(),
+    fileCounts: [...l.fileCounts].sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
+    ...(opts.keepFirstOccurrence ? {} : { scanValue: null, badCheckDigit: null }),
+  });
+  const notFound = results.categories.notFound
+    .map((l) => ({
+      key: notFoundKey(l.sku),
+      quantity: l.scannedQuantity,
+      files: [...l.scanFiles].sort(),
+      ...(opts.keepFirstOccurrence ? { sku: l.sku, reason: l.reason, badCheckDigit: l.badCheckDigit } : {}),
+    }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
+  const categories = Object.fromEntries(
+    RESULT_CATEGORIES.filter((c) => c !== 'notFound').map((c) => [c, results.categories[c].map(productLine)]),
+  );
+  return {
+    ...results,
+    summary: {
+      ...results.summary,
+      scanFileBreakdown: [...results.summary.scanFileBreakdown].sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
+    },
+    categories: { ...categories, notFound },
+  };
+}
+
+describe('engine properties', () => {
+  it('standard mode: every scanned unit lands in exactly one line', () => {
+    fc.assert(
+      fc.property(catalogueArb, filesArb, (catalogue, scans) => {
+        const r = run(catalogue, scans);
+        const c = r.categories;
+        const inScopeUnits = sum(c.quantityCorrect) + sum(c.quantityAbove) + sum(c.quantityBelow);
+        expect(inScopeUnits + sum(c.scannedNotExpected) + sum(c.notFound)).toBe(r.summary.totalScanned);
+        expect(inScopeUnits).toBe(r.summary.matchedScanned);
+        expect(sum(c.zeroSheetItems)).toBe(0);
+        expect(c.crossFileDiscrepancies).toEqual([]);
+        const allRows = scans.flat().filter((s) => s.value.trim() !== '');
+        expect(r.summary.totalScanned).toBe(allRows.reduce((t, s) => t + s.quantity, 0));
+        expect(sum(r.summary.scanFileBreakdown as never[], (f: { totalItems: number }) => f.totalItems)).toBe(r.summary.totalScanned);
+      }),
+      RUNS,
+    );
+  });
+
+  it('every product is on at most one line, in the category its scope allows', () => {
+    fc.assert(
+      fc.property(catalogueArb, filesArb, fc.constantFrom('standard' as const, 'cross-validation' as const), (catalogue, scans, mode) => {
+        const r = run(catalogue, scans, mode);
+        const seen = new Map<string, string>();
+        for (const category of RESULT_CATEGORIES) {
+          if (category === 'notFound') continue;
+          for (const line of r.categories[category]) {
+            expect(seen.has(line.productId!)).toBe(false);
+            seen.set(line.productId!, category);
+          }
+        }
+        for (const p of catalogue) {
+          const category = seen.get(p.id);
+          if (!p.inScope) expect([undefined, 'scannedNotExpected']).toContain(category);
+          else if (p.expectedQuantity !== 0) expect(category).toBeDefined();
+          if (p.inScope) expect(category).not.toBe('scannedNotExpected');
+        }
+        expect(r.counts.notFound).toBe(new Set(r.categories.notFound.map((l) => notFoundKey(l.sku))).size);
+      }),
+      RUNS,
+    );
+  });
+
+  it('cross-validation: agreed lines hold one count per file, disagreements the sum of their file counts', () => {
+    fc.assert(
+      fc.property(catalogueArb, filesArb, (catalogue, scans) => {
+        const r = run(catalogue, scans, 'cross-validation');
+        const c = r.categories;
+        const nFiles = scans.length;
+        const agreed = sum(c.quantityCorrect) + sum(c.quantityAbove) + sum(c.quantityBelow);
+        for (const line of c.crossFileDiscrepancies) {
+          expect(line.fileCounts).toHaveLength(nFiles);
+          expect(line.scannedQuantity).toBe(sum(line.fileCounts as never[], (f: { quantity: number }) => f.quantity));
+          expect(new Set(line.fileCounts.map((f) => f.quantity)).size).toBeGreaterThan(1);
+        }
+        const disputed = sum(c.crossFileDiscrepancies);
+        expect(agreed * nFiles + disputed).toBe(r.summary.matchedScanned);
+        expect(agreed * nFiles + disputed + sum(c.scannedNotExpected) + sum(c.notFound)).toBe(r.summary.totalScanned);
+      }),
+      RUNS,
+    );
+  });
+
+  it('does not depend on the order of the files (beyond first-occurrence fields and list order)', () => {
+    fc.assert(
+      fc.property(
+        catalogueArb,
+        filesArb.chain((scans) => fc.tuple(fc.constant(scans), fc.shuffledSubarray(scans.map((_, i) => i), { minLength: scans.length }))),
+        fc.constantFrom('standard' as const, 'cross-validation' as const),
+        (catalogue, [scans, order], mode) => {
+          const files = meta(scans.length);
+          const a = run(catalogue, scans, mode, files);
+          const b = run(catalogue, order.map((i) => scans[i]!), mode, order.map((i) => files[i]!));
+          expect(canonical(b, { keepFirstOccurrence: false })).toEqual(canonical(a, { keepFirstOccurrence: false }));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('standard mode: splitting a file in two changes only the file lists and shelf context', () => {
+    fc.assert(
+      fc.property(catalogueArb, filesArb, fc.nat(), fc.nat(), (catalogue, scans, which, at) => {
+        const i = which % scans.length;
+        const cut = at % (scans[i]!.length + 1);
+        const split = [...scans.slice(0, i), scans[i]!.slice(0, cut), scans[i]!.slice(cut), ...scans.slice(i + 1)];
+        const strip = (r: EnhancedResults) => {
+          const view = canonical(r, { keepFirstOccurrence: true });
+          const lines = Object.fromEntries(
+            Object.entries(view.categories).map(([category, lines]) => [
+              category,
+              (lines as Record<string, unknown>[]).map(({ scanFiles: _s, files: _f, ...rest }) => rest),
+            ]),
+          );
+          return { ...view, summary: { ...view.summary, scanFileBreakdown: null }, categories: lines };
+        };
+        expect(strip(run(catalogue, split))).toEqual(strip(run(catalogue, scans)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('is deterministic: same input, same bytes, however the rows are fed', () => {
+    fc.assert(
+      fc.property(catalogueArb, filesArb, fc.constantFrom('standard' as const, 'cross-validation' as const), (catalogue, scans, mode) => {
+        const once = JSON.stringify(run(catalogue, scans, mode));
+        // fresh string objects, as a file reader would hand them over
+        const copies = scans.map((rows) => rows.map((s) => ({ value: `${s.value} `.slice(0, -1), quantity: s.quantity })));
+        expect(JSON.stringify(run(structuredClone(catalogue), copies, mode))).toBe(once);
+        // rows of different files interleaved, round robin
+        const r = createReconciler({ auditType: 'product-audit', mode, catalogue, files: meta(scans.length) });
+        const longest = Math.max(...scans.map((rows) => rows.length));
+        for (let k = 0; k < longest; k++) {
+          scans.forEach((rows, f) => {
+            if (k < rows.length) r.add(f, rows[k]!.value, rows[k]!.quantity);
+          });
+        }
+        expect(JSON.stringify(r.finish())).toBe(once);
+      }),
+      RUNS,
+    );
+  });
+});
