@@ -72,8 +72,8 @@ function run(catalogue: CatalogueProduct[], scans: Scan[][], mode: 'standard' | 
   return reconcile({ auditType: 'product-audit', mode, catalogue, files, scans });
 }
 
-const sum = (lines: ResultItem[], f: (l: ResultItem) => number = (l) => l.scannedQuantity) =>
-  lines.reduce((total, line) => total + f(line), 0);
+const sum = (lines: ResultItem[]) => sumBy(lines, (line) => line.scannedQuantity);
+const sumBy = <T,>(items: readonly T[], f: (item: T) => number) => items.reduce((total, item) => total + f(item), 0);
 
 /** The file-order-independent view of a result (see the module comment). */
 function canonical(results: EnhancedResults, opts: { keepFirstOccurrence: boolean }) {
@@ -117,7 +117,7 @@ describe('engine properties', () => {
         expect(c.crossFileDiscrepancies).toEqual([]);
         const allRows = scans.flat().filter((s) => s.value.trim() !== '');
         expect(r.summary.totalScanned).toBe(allRows.reduce((t, s) => t + s.quantity, 0));
-        expect(sum(r.summary.scanFileBreakdown as never[], (f: { totalItems: number }) => f.totalItems)).toBe(r.summary.totalScanned);
+        expect(sumBy(r.summary.scanFileBreakdown, (f) => f.totalItems)).toBe(r.summary.totalScanned);
       }),
       RUNS,
     );
@@ -156,7 +156,7 @@ describe('engine properties', () => {
         const agreed = sum(c.quantityCorrect) + sum(c.quantityAbove) + sum(c.quantityBelow);
         for (const line of c.crossFileDiscrepancies) {
           expect(line.fileCounts).toHaveLength(nFiles);
-          expect(line.scannedQuantity).toBe(sum(line.fileCounts as never[], (f: { quantity: number }) => f.quantity));
+          expect(line.scannedQuantity).toBe(sumBy(line.fileCounts, (f) => f.quantity));
           expect(new Set(line.fileCounts.map((f) => f.quantity)).size).toBeGreaterThan(1);
         }
         const disputed = sum(c.crossFileDiscrepancies);
