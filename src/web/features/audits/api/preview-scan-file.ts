@@ -1,0 +1,14 @@
+/**
+ * `POST /api/products/preview` with flow 'scan' (docs/decisions/0003-server-side-preview.md):
+ * the server reads CSV of any delimiter and encoding, XLSX and XLS, and suggests which header is
+ * the scan value and which the quantity.
+ */
+import type { FilePreview } from '../../../../contracts/products';
+import { api } from '@/lib/api';
+
+export function previewScanFile(file: File, signal?: AbortSignal): Promise<FilePreview> {
+  const form = new FormData();
+  form.append('flow', 'scan');
+  form.append('file', file, file.name);
+  return api.post<FilePreview>('/api/products/preview', form, { signal });
+}

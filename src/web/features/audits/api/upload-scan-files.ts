@@ -1,0 +1,37 @@
+/**
+ * `POST /api/audits/{id}/upload-multiple` (spec part 1 sections 3 "Upload form fields", 7):
+ * every scan file in one multipart request; the answer comes once processing is done.
+ * A 4xx answer carries `{ error, message }` naming the file and line.
+ */
+import type { ProcessResult } from '../../../../contracts/audits';
+import { uploadWithProgress, type UploadProgress } from '@/lib/api';
+import { auditPath } from './get-audit';
+
+export interface ScanFileUpload {
+  file: File;
+  teamName: string;
+  scannerId: string;
+  scanColumn: string;
+  /** null: no quantity column, every row counts 1. */
+  quantityColumn: string | null;
+}
+
+export function uploadScanFiles(
+  auditId: string,
+  files: ScanFileUpload[],
+  options: { section?: string; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<ProcessResult> {
+  const form = new FormData();
+  files.forEach((entry, i) => {
+    form.append('scanFiles', entry.file, entry.file.name);
+    form.append(`teamName_${i}`, entry.teamName.trim());
+    form.append(`scanColumn_${i}`, entry.scanColumn);
+    if (entry.quantityColumn) form.append(`quantityColumn_${i}`, entry.quantityColumn);
+    if (entry.scannerId.trim()) form.append(`scannerId_${i}`, entry.scannerId.trim());
+  });
+  if (options.section?.trim()) form.append('section', options.section.trim());
+  return uploadWithProgress<ProcessResult>(`${auditPath(auditId)}/upload-multiple`, form, {
+    onProgress: options.onProgress,
+    signal: options.signal,
+  });
+}

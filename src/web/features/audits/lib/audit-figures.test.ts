@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { discrepancyCount, discrepancyTone, listMatchRate, matchRateTone } from './audit-figures';
+
+describe('listMatchRate (spec part 1 section 9)', () => {
+  it('is (scanned - (quantity off + not matched)) / scanned * 100', () => {
+    expect(listMatchRate({ itemsScanned: 200, quantityOff: 10, productsNotMatched: 10 })).toBe(90);
+  });
+  it('is clamped to 0-100', () => {
+    expect(listMatchRate({ itemsScanned: 5, quantityOff: 10, productsNotMatched: 3 })).toBe(0);
+  });
+  it('is null before anything was scanned', () => {
+    expect(listMatchRate({ itemsScanned: null, quantityOff: null, productsNotMatched: null })).toBeNull();
+    expect(listMatchRate({ itemsScanned: 0, quantityOff: 0, productsNotMatched: 0 })).toBeNull();
+  });
+});
+
+describe('tones', () => {
+  it('match rate: green from 95, yellow from 85, red below', () => {
+    expect(matchRateTone(95)).toBe('good');
+    expect(matchRateTone(94.99)).toBe('warn');
+    expect(matchRateTone(85)).toBe('warn');
+    expect(matchRateTone(84.9)).toBe('bad');
+  });
+  it('discrepancies: 0 green, under 10 yellow, else red', () => {
+    expect(discrepancyTone(0)).toBe('good');
+    expect(discrepancyTone(9)).toBe('warn');
+    expect(discrepancyTone(10)).toBe('bad');
+  });
+  it('discrepancies = quantity off + not matched', () => {
+    expect(discrepancyCount({ quantityOff: 3, productsNotMatched: 4 })).toBe(7);
+    expect(discrepancyCount({ quantityOff: null, productsNotMatched: null })).toBeNull();
+  });
+});
