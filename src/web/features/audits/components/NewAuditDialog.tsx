@@ -1,0 +1,115 @@
+/**
+ * New Audit dialog (spec part 1 "New Audit dialog"): step 1 Run Now or Assign Task, step 2 Cycle
+ * Count or Product Audit; Run Now + Cycle Count opens the cycle count wizard in the same dialog.
+ * Assign Task and Product Audit are later issues: shown disabled with 'Coming soon'.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ArrowLeft, ClipboardCheck, Filter, Loader2, Play, UserPlus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { cn } from '@/lib/cn';
+import { ChoiceButton } from './ChoiceButton';
+
+const CycleCountWizard = lazy(() => import('./CycleCountWizard'));
+
+type View = 'mode' | 'type' | 'cycle-count';
+
+const HEADINGS: Record<View, { title: string; description: string }> = {
+  mode: { title: 'New Audit', description: 'Step 1 of 2: how do you want to run this audit?' },
+  type: { title: 'New Audit', description: 'Step 2 of 2: choose the type of audit.' },
+  'cycle-count': { title: 'New Cycle Count', description: 'Compare your scan files with the whole product catalogue.' },
+};
+
+function WizardFallback() {
+  return (
+    <div role="status" className="text-muted-foreground flex items-center justify-center gap-2 py-16 text-sm">
+      <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+      Loading...
+    </div>
+  );
+}
+
+export function NewAuditDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [view, setView] = useState<View>('mode');
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  const changeOpen = (next: boolean) => {
+    if (!next && busy) return; // processing: the dialog stays until it finishes or fails
+    if (!next) {
+      setView('mode');
+      setBusy(false);
+    }
+    onOpenChange(next);
+  };
+
+  const finished = (auditId: string) => {
+    setBusy(false);
+    changeOpen(false);
+    navigate(`/audits/${auditId}`);
+  };
+
+  const heading = HEADINGS[view];
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent
+        showCloseButton={!busy}
+        onEscapeKeyDown={(e) => busy && e.preventDefault()}
+        onInteractOutside={(e) => busy && e.preventDefault()}
+        className={cn('max-h-[92svh] overflow-y-auto', view === 'cycle-count' ? 'sm:max-w-4xl' : 'sm:max-w-lg')}
+      >
+        <DialogHeader>
+          <DialogTitle>{heading.title}</DialogTitle>
+          <DialogDescription>{heading.description}</DialogDescription>
+        </DialogHeader>
+
+        {view === 'mode' ? (
+          <div className="grid gap-3">
+            <ChoiceButton
+              icon={Play}
+              title="Run Now"
+              description="Upload scan files and process the audit straight away."
+              onSelect={() => setView('type')}
+            />
+            <ChoiceButton
+              icon={UserPlus}
+              title="Assign Task"
+              description="Create the audit as a task for yourself or a team member to run later."
+              comingSoon
+            />
+          </div>
+        ) : null}
+
+        {view === 'type' ? (
+          <div className="grid gap-3">
+            <ChoiceButton
+              icon={ClipboardCheck}
+              title="Cycle Count"
+              description="Full inventory audit: every scan is compared with the entire product catalogue."
+              onSelect={() => setView('cycle-count')}
+            />
+            <ChoiceButton
+              icon={Filter}
+              title="Product Audit"
+              description="Targeted section audit: filter the products first, then compare the scans with that subset."
+              comingSoon
+            />
+            <div>
+              <Button variant="ghost" onClick={() => setView('mode')}>
+                <ArrowLeft aria-hidden="true" />
+                Back
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        {view === 'cycle-count' ? (
+          <Suspense fallback={<WizardFallback />}>
+            <CycleCountWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+          </Suspense>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { Check } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/** 'Step n of N' with the step names (spec part 1 "Cycle count wizard"). */
+export function WizardSteps({ steps, current }: { steps: readonly string[]; current: number }) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">
+        Step {current + 1} of {steps.length}: <span className="text-muted-foreground">{steps[current]}</span>
+      </p>
+      <ol className="flex gap-2" aria-label="Steps">
+        {steps.map((title, i) => (
+          <li key={title} className="grid flex-1 gap-1" aria-current={i === current ? 'step' : undefined}>
+            <span className={cn('h-1.5 rounded-full', i <= current ? 'bg-primary' : 'bg-muted')} aria-hidden="true" />
+            <span
+              className={cn(
+                'hidden items-center gap-1 text-xs sm:flex',
+                i === current ? 'text-foreground font-medium' : 'text-muted-foreground',
+              )}
+            >
+              {i < current ? <Check className="size-3" aria-hidden="true" /> : null}
+              {title}
+              <span className="sr-only">{i < current ? ' (done)' : i === current ? ' (current)' : ''}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
