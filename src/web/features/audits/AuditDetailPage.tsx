@@ -1,6 +1,108 @@
-// Placeholder: the audits engineer replaces this page (spec part 1 "Audit detail").
-import ComingSoonPage from '@/components/ComingSoonPage';
+/**
+ * /audits/:id (spec part 1 "Audit detail"): the audit's header, then by status: results and
+ * exports (complete), 'Audit In Progress' (processing, error), or a note (draft, pending; the
+ * resume flow is a later issue).
+ */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Clock, Download, FileQuestion, Hourglass, Loader2, RotateCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useAudit } from './api/get-audit';
+import { AuditHeader, BackToAudits } from './components/AuditHeader';
+import { AuditNotice } from './components/AuditNotice';
+import { AuditResults } from './components/AuditResults';
+import { ExportDialog } from './components/ExportDialog';
 
-export default function AuditDetailPage({ id }: { id: string }) {
-  return <ComingSoonPage title={`Audit ${id}`} />;
+function Page({ children }: { children: React.ReactNode }) {
+  return <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">{children}</div>;
+}
+
+export default function AuditDetailPage({ id = '' }: { id?: string }) {
+  const audit = useAudit(id);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  const notFound = id === '' || (audit.isError && audit.error instanceof ApiError && audit.error.status === 404);
+  if (notFound) {
+    return (
+      <Page>
+        <BackToAudits />
+        <AuditNotice icon={FileQuestion} title="Audit not found">
+          <p>Audit not found. The audit you&apos;re looking for doesn&apos;t exist or you don&apos;t have access to it.</p>
+        </AuditNotice>
+      </Page>
+    );
+  }
+  if (audit.isPending) {
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Loading audit details...
+        </p>
+      </Page>
+    );
+  }
+  if (audit.isError) {
+    return (
+      <Page>
+        <BackToAudits />
+        <div role="alert" className="border-destructive/30 bg-destructive/5 flex flex-wrap items-center gap-3 rounded-lg border p-4 text-sm">
+          <span className="min-w-0 flex-1">Failed to load the audit: {errorMessage(audit.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void audit.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+
+  const data = audit.data;
+  const complete = data.status === 'complete';
+  return (
+    <Page>
+      <AuditHeader
+        audit={data}
+        actions={
+          complete ? (
+            <Button onClick={() => setExportOpen(true)}>
+              <Download aria-hidden="true" />
+              Export Results
+            </Button>
+          ) : null
+        }
+      />
+      {complete ? (
+        <>
+          <AuditResults audit={data} />
+          <ExportDialog auditId={data.id} open={exportOpen} onOpenChange={setExportOpen} />
+        </>
+      ) : data.status === 'draft' || data.status === 'pending' ? (
+        <AuditNotice icon={Clock} title="Audit not started">
+          <p>This audit has no processed scan files yet. Resuming it from here is coming soon.</p>
+          <p>
+            <Link href="/audits" className="text-foreground font-medium underline underline-offset-4">
+              Back to Audits
+            </Link>
+          </p>
+        </AuditNotice>
+      ) : (
+        <AuditNotice icon={Hourglass} title="Audit In Progress">
+          <p>This audit is still being processed. Please check back later.</p>
+          {data.status === 'error' && data.errorMessage ? (
+            <p role="alert" className="text-destructive break-words">
+              Processing failed: {data.errorMessage}
+            </p>
+          ) : null}
+          <div>
+            <Button variant="outline" size="sm" onClick={() => void audit.refetch()} disabled={audit.isFetching}>
+              <RotateCw aria-hidden="true" className={audit.isFetching ? 'animate-spin' : undefined} />
+              Check again
+            </Button>
+          </div>
+        </AuditNotice>
+      )}
+    </Page>
+  );
 }

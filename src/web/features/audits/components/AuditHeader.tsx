@@ -1,0 +1,40 @@
+/** Audit detail header (spec part 1 "Audit detail"): name, status, type, created date, Back to Audits. */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import type { Audit } from '../../../../contracts/audits';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '../lib/display-format';
+import { AuditStatusBadge } from './AuditStatusBadge';
+import { AuditTypeBadge } from './AuditTypeBadge';
+
+export function BackToAudits() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+      <Link href="/audits">
+        <ArrowLeft aria-hidden="true" />
+        Back to Audits
+      </Link>
+    </Button>
+  );
+}
+
+export function AuditHeader({ audit, actions }: { audit: Audit; actions?: ReactNode }) {
+  return (
+    <div className="grid gap-3">
+      <BackToAudits />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{audit.name}</h1>
+          <div className="text-muted-foreground flex flex-wrap items-center gap-2 text-sm">
+            <AuditStatusBadge status={audit.status} />
+            <AuditTypeBadge auditType={audit.auditType} />
+            {audit.section ? <span>Section: {audit.section}</span> : null}
+            <span>Created {formatDate(audit.createdAt, 'Unknown date')}</span>
+          </div>
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+    </div>
+  );
+}
