@@ -57,6 +57,11 @@ export class TestClient {
   private csrf: string | undefined;
   constructor(private readonly app: FastifyInstance) {}
 
+  /** The value of a cookie this client holds. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

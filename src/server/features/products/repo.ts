@@ -116,11 +116,11 @@ export async function upsertProducts(
       ),
       sql`, `,
     );
-    const result = await tx.execute<{ inserted: boolean }>(sql`
+    const result = (await tx.execute(sql`
       INSERT INTO products (organization_id, ${sql.raw(cols.map((f) => COLUMN[f]).join(', '))})
       VALUES ${values}
       ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.join(updates, sql`, `)}
-      RETURNING (xmax = 0) AS inserted`);
+      RETURNING (xmax = 0) AS inserted`)) as unknown as { rows: Array<{ inserted: boolean }> };
     for (const r of result.rows) {
       if (r.inserted) inserted += 1;
       else updated += 1;
