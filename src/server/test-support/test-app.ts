@@ -127,3 +127,18 @@ export class TestClient {
     return { ...res.json(), password: body.password };
   }
 }
+
+/**
+ * Adds a user with `role` to an organisation directly in the database (invitations are their own
+ * feature) and answers a client signed in as that user.
+ */
+export async function signedInMember(t: TestApp, organizationId: string, role: 'admin' | 'member' | 'viewer'): Promise<TestClient> {
+  const { hashPassword } = await import('../auth/passwords.js');
+  const { users } = await import('../db/schema.js');
+  const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
+  await t.db.insert(users).values({ organizationId, email, passwordHash: await hashPassword('member password'), firstName: role, role, status: 'active' });
+  const client = t.client();
+  const res = await client.post('/api/auth/team-login', { email, password: 'member password' });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return client;
+}

@@ -86,6 +86,14 @@ const COLUMN: Record<ProductImportField, string> = {
 const BATCH = 1000;
 
 /**
+ * A PostgreSQL array literal ('{"a","b"}') for a text[] parameter: drizzle's sql template would
+ * spread a JS array into a list of parameters instead.
+ */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/**
  * Inserts or updates products by SKU (case-insensitive) within the organisation, in multi-row
  * statements of 1,000. Must run inside the caller's transaction (all-or-nothing import).
  * @param fields the mapped fields; every row carries exactly these.
@@ -110,7 +118,7 @@ export async function upsertProducts(
       batch.map(
         (row) =>
           sql`(${organizationId}::uuid, ${sql.join(
-            cols.map((f) => (f === 'tags' ? sql`${row.tags ?? []}::text[]` : sql`${(row as Record<string, unknown>)[f] ?? null}`)),
+            cols.map((f) => (f === 'tags' ? sql`${textArrayLiteral((row.tags as string[] | undefined) ?? [])}::text[]` : sql`${(row as Record<string, unknown>)[f] ?? null}`)),
             sql`, `,
           )})`,
       ),
