@@ -1,0 +1,99 @@
+/**
+ * The table model every file reader produces: headers plus a stream of data rows, whatever the
+ * file format. Built by `openTable` (open-table.ts); read by the scan, import and preview code.
+ * DESIGN.md section 6.
+ */
+
+export type TableFormat = 'csv' | 'xlsx' | 'xls';
+
+/** One data row. */
+export interface TableRow {
+  /**
+   * 1-based physical line where the row starts in a CSV file, as an editor shows it (header =
+   * line 1, blank lines counted); the sheet row number for Excel.
+   */
+  line: number;
+  /**
+   * The cells as text, untrimmed, in column order. A row may hold fewer cells than there are
+   * headers (missing cells are blank) or more (cells beyond the headers have no column).
+   */
+  cells: string[];
+}
+
+export interface OpenTableOptions {
+  /**
+   * Whether the first non-blank row is a header row. 'auto' (default) decides from its content:
+   * a first row that looks like data (digit-only codes, numbers, dates, times) is data.
+   */
+  header?: 'auto' | 'yes' | 'no';
+  /** Refuse files larger than this many bytes (FILE_TOO_LARGE). XLS files have a default cap. */
+  maxBytes?: number;
+}
+
+export interface Table {
+  /** The name the user gave the file; every FileError names it. */
+  fileName: string;
+  /** The format actually read (content wins over the extension when they disagree). */
+  format: TableFormat;
+  /** CSV only: the delimiter found (`,` `;` `\t` `|`). */
+  delimiter?: string;
+  /** CSV only: the text encoding found (`utf-8`, `utf-16le`, `utf-16be`, `windows-1252`). */
+  encoding?: string;
+  /** Excel only: the name of the worksheet read (the first one). */
+  sheetName?: string;
+  /** false: the headers are 'Column 1', 'Column 2'... and the first row is data. */
+  headerRow: boolean;
+  /** Column names: trimmed, never blank, unique ('Column 3' for a blank one, 'Qty (2)'). */
+  headers: string[];
+  /**
+   * The data rows in file order: header row excluded, blank rows (every cell blank) skipped.
+   * Streams from the file on every call; iterate it as often as needed.
+   * @throws FileError (CSV_UNCLOSED_QUOTE, FILE_INVALID_EXCEL...) when the file breaks mid-way.
+   */
+  rows(): AsyncIterable<TableRow>;
+  /** The same rows in batches (one per chunk read), for hot loops that want to avoid a promise per row. */
+  batches(): AsyncIterable<TableRow[]>;
+}
+
+/** True when every cell is empty or whitespace: such rows are skipped (DESIGN.md section 6). */
+export function isBlankRow(cells: readonly string[]): boolean {
+  for (const cell of cells) {
+    if (cell.length > 0 && (cell.charCodeAt(0) > 32 || cell.trim() !== '')) return false;
+  }
+  return true;
+}
+
+/**
+ * Flattens batches into single rows through a hand-written async iterator: an async generator
+ * costs about three times more per row, which shows at a million rows.
+ */
+export function flattenBatches<T>(source: () => AsyncIterable<T[]>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<T> {
+      const batches = source()[Symbol.asyncIterator]();
+      let batch: T[] = [];
+      let index = 0;
+      const pull = async (): Promise<IteratorResult<T>> => {
+        for (;;) {
+          const next = await batches.next();
+          if (next.done) return { value: undefined, done: true };
+          if (next.value.length > 0) {
+            batch = next.value;
+            index = 1;
+            return { value: batch[0], done: false };
+          }
+        }
+      };
+      return {
+        next(): Promise<IteratorResult<T>> {
+          if (index < batch.length) return Promise.resolve({ value: batch[index++], done: false });
+          return pull();
+        },
+        async return(): Promise<IteratorResult<T>> {
+          await batches.return?.();
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+}
