@@ -1,0 +1,153 @@
+/**
+ * openTable: any accepted file (CSV/TXT/TSV, XLSX, XLS) as a Table of headers and streamed rows.
+ * DESIGN.md section 6; the shapes are in table.ts.
+ *
+ * Steps: format from the extension -> checked against the first bytes -> encoding and delimiter
+ * (CSV) -> the first two non-blank rows are read to decide the header row -> the Table, whose
+ * rows() reads the file again from the start on every call (nothing but the head stays in memory).
+ */
+import { open, stat } from 'node:fs/promises';
+import { FileError } from '../errors.js';
+import { readCsvRecords } from './csv-source.js';
+import { detectDelimiter } from './detect-delimiter.js';
+import { detectEncoding, HEAD_BYTES } from './detect-encoding.js';
+import { ACCEPTED_EXTENSIONS, containerOf, formatFromName } from './file-format.js';
+import { FILE_ERROR } from './file-error-codes.js';
+import { isHeaderRow, numberedHeaders, uniqueHeaders } from './header-row.js';
+import { flattenBatches, type OpenTableOptions, type Table, type TableFormat, type TableRow } from './table.js';
+import { readXlsSheet } from './xls-source.js';
+import { readXlsxRows, type XlsxSheetInfo } from './xlsx-source.js';
+
+/**
+ * Opens `filePath` (an upload stored on disk) as a Table. `fileName` is the name the user gave
+ * it: it decides the format and appears in every error.
+ *
+ * @throws FileError (400 unless noted), all naming the file:
+ *   FILE_UNSUPPORTED_TYPE (not .csv .txt .tsv .tab .xlsx .xlsm .xls), FILE_EMPTY ('is empty'),
+ *   FILE_NO_DATA_ROWS ('has no data rows': a header row alone), FILE_TOO_LARGE (413, over
+ *   `maxBytes` or the XLS cap), FILE_NOT_TEXT ('does not look like a text/CSV file'),
+ *   FILE_INVALID_EXCEL ('is not a valid Excel file'), FILE_PASSWORD_PROTECTED,
+ *   FILE_TOO_COMPLEX (422, the XLS reader's time or memory limit), CSV_UNCLOSED_QUOTE and
+ *   CSV_ROW_TOO_LONG (with the line) when they occur in the first rows.
+ */
+export async function openTable(filePath: string, fileName: string, opts: OpenTableOptions = {}): Promise<Table> {
+  const declared = formatFromName(fileName);
+  if (declared === null) {
+    throw new FileError(FILE_ERROR.UNSUPPORTED_TYPE, fileName, `is not a file type we can read (use ${ACCEPTED_EXTENSIONS.join(', ')})`);
+  }
+  const { size } = await stat(filePath);
+  if (size === 0) throw new FileError(FILE_ERROR.EMPTY, fileName, 'is empty');
+  if (opts.maxBytes !== undefined && size > opts.maxBytes) {
+    throw new FileError(FILE_ERROR.TOO_LARGE, fileName, `is too large (the limit is ${Math.floor(opts.maxBytes / 1024 / 1024)} MB)`, undefined, 413);
+  }
+  const head = await readHead(filePath, HEAD_BYTES);
+  const container = containerOf(head);
+  const header = opts.header ?? 'auto';
+
+  if (declared === 'csv') {
+    if (container !== 'other') {
+      throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file (it is an Excel workbook: upload it with its .xlsx or .xls name)');
+    }
+    const verdict = detectEncoding(head, head.length === size);
+    if (!verdict.ok) throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file');
+    const { encoding, bomLength, headText, headIsWholeFile } = verdict.detected;
+    const delimiter = detectDelimiter(headText, headIsWholeFile);
+    const source = () => readCsvRecords({ filePath, fileName, encoding, bomLength, delimiter });
+    return buildTable({ fileName, format: 'csv', delimiter, encoding, source, header });
+  }
+
+  if (container === 'zip') {
+    const info: XlsxSheetInfo = { found: false };
+    const source = () => readXlsxRows(filePath, fileName, info);
+    return buildTable({ fileName, format: 'xlsx', source, header, sheetInfo: info });
+  }
+  if (container === 'ole2') {
+    // A real .xls, or an encrypted .xlsx (Office wraps those in OLE2): the worker tells which.
+    const sheet = await readXlsSheet(filePath, fileName, { maxBytes: opts.maxBytes });
+    const source = () => inBatches(sheet.rows);
+    return buildTable({ fileName, format: 'xls', source, header, sheetInfo: { found: true, sheetName: sheet.sheetName } });
+  }
+  const looksLikeText = detectEncoding(head, head.length === size).ok;
+  throw new FileError(
+    FILE_ERROR.INVALID_EXCEL,
+    fileName,
+    looksLikeText ? 'is not a valid Excel file (it is a text file: save it with a .csv name)' : 'is not a valid Excel file',
+  );
+}
+
+interface TableParts {
+  fileName: string;
+  format: TableFormat;
+  delimiter?: string;
+  encoding?: string;
+  sheetInfo?: XlsxSheetInfo;
+  header: 'auto' | 'yes' | 'no';
+  /** Non-blank rows of the file, header candidate included, in batches. */
+  source: () => AsyncIterable<TableRow[]>;
+}
+
+async function buildTable(parts: TableParts): Promise<Table> {
+  const { fileName, format, source, header, sheetInfo } = parts;
+  const peeked = await firstRows(source, 2);
+  if (peeked.length === 0) {
+    const detail = sheetInfo?.sheetName ? `is empty (its first worksheet "${sheetInfo.sheetName}" has no rows)` : 'is empty';
+    throw new FileError(FILE_ERROR.EMPTY, fileName, detail);
+  }
+  const headerRow = isHeaderRow(peeked[0].cells, header);
+  if (headerRow && peeked.length === 1) {
+    throw new FileError(FILE_ERROR.NO_DATA_ROWS, fileName, 'has no data rows (only a header row)');
+  }
+  const headers = headerRow
+    ? uniqueHeaders(peeked[0].cells)
+    : numberedHeaders(Math.max(...peeked.map((row) => row.cells.length)));
+
+  const batches = async function* (): AsyncGenerator<TableRow[]> {
+    let skipHeader = headerRow;
+    for await (const batch of source()) {
+      if (skipHeader) {
+        skipHeader = false;
+        if (batch.length > 1) yield batch.slice(1);
+        continue;
+      }
+      yield batch;
+    }
+  };
+
+  const table: Table = {
+    fileName,
+    format,
+    headerRow,
+    headers,
+    rows: () => flattenBatches(batches),
+    batches,
+  };
+  if (parts.delimiter !== undefined) table.delimiter = parts.delimiter;
+  if (parts.encoding !== undefined) table.encoding = parts.encoding;
+  if (sheetInfo?.sheetName !== undefined) table.sheetName = sheetInfo.sheetName;
+  return table;
+}
+
+/** The first `count` rows of the source; stops reading (and closes the file) once it has them. */
+async function firstRows(source: () => AsyncIterable<TableRow[]>, count: number): Promise<TableRow[]> {
+  const rows: TableRow[] = [];
+  for await (const batch of source()) {
+    rows.push(...batch.slice(0, count - rows.length));
+    if (rows.length >= count) break;
+  }
+  return rows;
+}
+
+async function* inBatches(rows: TableRow[], size = 1000): AsyncGenerator<TableRow[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+async function readHead(filePath: string, bytes: number): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * previewTable: what the mapping screens show before anything is processed: the headers found,
+ * the first rows, the number of data rows, and the choices the reader made (header row or not,
+ * format, delimiter), so the user can flip the header choice (DESIGN.md section 6;
+ * docs/decisions/0003-server-side-preview.md).
+ */
+import { openTable } from './open-table.js';
+import type { TableFormat } from './table.js';
+
+export interface TablePreview {
+  headers: string[];
+  /** The first data rows, each padded with '' to the number of headers. */
+  rows: string[][];
+  /** Every data row of the file (blank rows excluded). */
+  totalRows: number;
+  headerRow: boolean;
+  format: TableFormat;
+  delimiter?: string;
+}
+
+/** Preview rows when the caller does not say. */
+export const DEFAULT_PREVIEW_ROWS = 10;
+
+/**
+ * Reads the whole file once (to count its rows) and keeps only the first `rows` rows.
+ * @throws FileError as openTable, and the read errors of Table.rows().
+ */
+export async function previewTable(
+  filePath: string,
+  fileName: string,
+  opts: { rows?: number; header?: 'auto' | 'yes' | 'no' } = {},
+): Promise<TablePreview> {
+  const table = await openTable(filePath, fileName, { header: opts.header ?? 'auto' });
+  const wanted = Math.max(0, opts.rows ?? DEFAULT_PREVIEW_ROWS);
+  const rows: string[][] = [];
+  let totalRows = 0;
+  for await (const batch of table.batches()) {
+    for (let i = 0; i < batch.length && rows.length < wanted; i++) {
+      const cells = batch[i].cells.slice();
+      while (cells.length < table.headers.length) cells.push('');
+      rows.push(cells);
+    }
+    totalRows += batch.length;
+  }
+  const preview: TablePreview = { headers: table.headers, rows, totalRows, headerRow: table.headerRow, format: table.format };
+  if (table.delimiter !== undefined) preview.delimiter = table.delimiter;
+  return preview;
+}
