@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-lg border p-4">
-      <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value.toLocaleString()}</dd>
+    <div className="rounded-lg border p-3 sm:p-4">
+      <dt className="text-muted-foreground text-xs sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{value.toLocaleString()}</dd>
     </div>
   );
 }
@@ -24,9 +24,9 @@ export function ImportCompleteStep({ result, onDone }: { result: ImportResponse;
           </p>
         </div>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3">
         <Stat label="Total rows" value={result.totalRows} />
-        <Stat label="Imported (new)" value={result.imported} />
+        <Stat label="Imported" value={result.imported} />
         <Stat label="Updated" value={result.updated} />
       </dl>
       <div className="flex justify-end">

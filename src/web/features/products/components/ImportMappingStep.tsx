@@ -26,12 +26,18 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function FailurePanel({ failure }: { failure: ImportFailure }) {
+/** The server prefixes row messages with 'file line N: '; the list already shows the line. */
+function rowMessage(e: ImportRowError, fileName: string): string {
+  const prefix = `${fileName} line ${e.line}: `;
+  return e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+}
+
+function FailurePanel({ failure, fileName }: { failure: ImportFailure; fileName: string }) {
   const more = failure.errorCount - failure.errors.length;
   return (
     <div role="alert" className="border-destructive/40 bg-destructive/5 rounded-lg border p-4">
       <div className="flex gap-3">
-        <AlertTriangle className="text-destructive mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <AlertTriangle className="text-destructive mt-0.5 hidden size-5 shrink-0 sm:block" aria-hidden="true" />
         <div className="min-w-0 flex-1">
           <p className="text-destructive font-medium">Import Failed</p>
           <p className="mt-1 text-sm break-words">{failure.message}</p>
@@ -43,14 +49,14 @@ function FailurePanel({ failure }: { failure: ImportFailure }) {
               </p>
               <ul className="bg-background mt-2 max-h-48 divide-y overflow-y-auto rounded-md border text-sm">
                 {failure.errors.map((e, i) => (
-                  <li key={`${e.line}-${e.field}-${i}`} className="flex gap-3 px-3 py-2">
+                  <li key={`${e.line}-${e.field}-${i}`} className="flex flex-wrap items-start gap-x-3 gap-y-1 px-3 py-2">
                     <span className="text-muted-foreground shrink-0 tabular-nums">Line {e.line}</span>
                     {e.field ? (
                       <Badge variant="outline" className="shrink-0">
                         {isImportField(e.field) ? IMPORT_FIELD_LABELS[e.field] : e.field}
                       </Badge>
                     ) : null}
-                    <span className="min-w-0 break-words">{e.message}</span>
+                    <span className="min-w-0 basis-full break-words sm:flex-1 sm:basis-auto">{rowMessage(e, fileName)}</span>
                   </li>
                 ))}
               </ul>
@@ -115,7 +121,7 @@ export function ImportMappingStep({
         </span>
       </div>
 
-      {failure ? <FailurePanel failure={failure} /> : null}
+      {failure ? <FailurePanel failure={failure} fileName={file.name} /> : null}
 
       <section aria-labelledby="mapping-heading" className="grid gap-3">
         <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">

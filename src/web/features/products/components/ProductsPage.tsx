@@ -3,7 +3,7 @@
  * the template download and the import dialog. Advanced filters, bulk edit, delete and the
  * quantity upload come later.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Download, Loader2, PackageOpen, Search, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/PageHeader';
@@ -27,6 +27,7 @@ export default function ProductsPage() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [importOpen, setImportOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const tableCardRef = useRef<HTMLDivElement>(null);
 
   // A new search starts at page 1 (adjusting state during render, not in an effect).
   const [searchedFor, setSearchedFor] = useState(search);
@@ -71,7 +72,7 @@ export default function ProductsPage() {
         }
       />
 
-      <Card className="min-w-0 gap-0 overflow-hidden py-0">
+      <Card ref={tableCardRef} className="min-w-0 scroll-mt-16 gap-0 overflow-hidden py-0">
         <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="relative w-full sm:max-w-sm">
             <Search
@@ -154,7 +155,10 @@ export default function ProductsPage() {
             pageSize={PRODUCTS_PAGE_SIZE}
             total={total}
             totalPages={totalPages}
-            onPageChange={setPage}
+            onPageChange={(next) => {
+              setPage(next);
+              tableCardRef.current?.scrollIntoView({ block: 'start' });
+            }}
             disabled={products.isFetching}
           />
         ) : null}
