@@ -54,7 +54,7 @@ export function readScanRowBatches(table: Table, mapping: ScanColumnMapping): As
         const out: ScanRow[] = [];
         for (const { line, cells } of batch) {
           const value = cells[scanIndex] ?? '';
-          if (value.trim() === '') continue;
+          if (value.length === 0 || (value.charCodeAt(0) <= 32 && value.trim() === '')) continue;
           let quantity = 1;
           if (quantityIndex !== null) {
             const raw = cells[quantityIndex] ?? '';
