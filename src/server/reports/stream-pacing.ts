@@ -11,6 +11,25 @@ export function exportAborted(): AppError {
   return new AppError('EXPORT_ABORTED', 'The export stopped because its download was closed.', 500);
 }
 
+type Emitter = Pick<NodeJS.EventEmitter, 'on' | 'removeListener'>;
+
+/**
+ * A stream between the report writer and `out` that takes writes without backpressure, so that
+ * pacing must watch it (ExcelJS's zip input: see xlsx-table-sheet.ts).
+ */
+export interface UpstreamStage {
+  /** Bytes it holds, written but not yet passed on. */
+  bufferedBytes(): number;
+  /** The stream itself: emits 'drain' once its buffer is empty again, 'close' if it dies. */
+  stream: Emitter;
+}
+
+/**
+ * Bytes an upstream stage may hold before writing pauses until it has drained completely. Big
+ * enough for the stage to keep working while rows are produced, small enough to be no concern.
+ */
+export const UPSTREAM_LIMIT_BYTES = 4 * 1024 * 1024;
+
 function state(out: NodeJS.WritableStream): Partial<Writable> {
   return out as Partial<Writable>;
 }
@@ -20,11 +39,15 @@ function isGone(out: NodeJS.WritableStream): boolean {
   return s.destroyed === true || (s.errored !== undefined && s.errored !== null);
 }
 
-/** Resolves on 'drain'; rejects on 'error' or on 'close' (a reader that left never drains). */
-function drained(out: NodeJS.WritableStream): Promise<void> {
+/**
+ * Resolves when `stage` emits 'drain'; rejects with `out`'s error, or with EXPORT_ABORTED when
+ * `out` (or `stage`) closes first: a reader that left never drains, and waiting would leak.
+ */
+function drained(stage: Emitter, out: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown) => {
-      out.removeListener('drain', onDrain);
+      stage.removeListener('drain', onDrain);
+      stage.removeListener('close', onClose);
       out.removeListener('error', onError);
       out.removeListener('close', onClose);
       if (error === undefined) resolve();
@@ -33,29 +56,35 @@ function drained(out: NodeJS.WritableStream): Promise<void> {
     const onDrain = () => done();
     const onError = (error: unknown) => done(error);
     const onClose = () => done(exportAborted());
-    out.on('drain', onDrain);
+    stage.on('drain', onDrain);
+    stage.on('close', onClose);
     out.on('error', onError);
     out.on('close', onClose);
   });
 }
 
 /**
- * A pause between batches of rows: waits for 'drain' while `out` holds more than its
- * high-water mark, else yields one turn of the event loop so that a pipeline in front of `out`
- * (ExcelJS's zip and deflate) can move the batch along.
+ * A pause between batches of rows. When an `upstream` stage holds more than
+ * UPSTREAM_LIMIT_BYTES, waits until it has drained; when `out` is above its high-water mark,
+ * waits for 'drain'; otherwise yields one turn of the event loop so that compression and I/O
+ * callbacks run.
  *
- * @throws AppError EXPORT_ABORTED when `out` was destroyed or failed; the error `out` emitted.
+ * @throws AppError EXPORT_ABORTED when `out` was destroyed or closed; the error `out` emitted.
  */
-export async function keepPace(out: NodeJS.WritableStream): Promise<void> {
+export async function keepPace(out: NodeJS.WritableStream, upstream: readonly UpstreamStage[] = []): Promise<void> {
   if (isGone(out)) throw exportAborted();
-  if (state(out).writableNeedDrain === true) await drained(out);
+  for (const stage of upstream) {
+    if (stage.bufferedBytes() > UPSTREAM_LIMIT_BYTES) await drained(stage.stream, out);
+  }
+  if (state(out).writableNeedDrain === true) await drained(out, out);
   else await new Promise<void>((resolve) => setImmediate(resolve));
+  if (isGone(out)) throw exportAborted();
 }
 
 /** Writes `chunk` and waits for 'drain' when `out` asks for it. @throws as keepPace */
 export async function writeChunk(out: NodeJS.WritableStream, chunk: string): Promise<void> {
   if (isGone(out)) throw exportAborted();
-  if (!out.write(chunk)) await drained(out);
+  if (!out.write(chunk)) await drained(out, out);
 }
 
 /** Ends `out` and resolves once everything was flushed ('finish'). @throws as keepPace */

@@ -2,6 +2,7 @@
  * The Professional XLSX report of a completed audit (spec part 1 section 2 export dialog,
  * section 7 `GET /api/audits/{id}/export-xlsx`; DESIGN.md sections 6 and 7).
  */
+import type { Stream } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportInput } from './report-input.js';
 import { reportSections } from './report-sections.js';
@@ -29,7 +30,12 @@ import { writeTableSheet } from './xlsx-table-sheet.js';
  *   `out` is then destroyed, so the reader gets a failed download rather than a truncated file.
  */
 export async function writeXlsxReport(input: ReportInput, out: NodeJS.WritableStream): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    // ExcelJS types the option as a Stream; any writable works (it only pipes into it).
+    stream: out as unknown as Stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'StockTally';
   workbook.lastModifiedBy = 'StockTally';
   workbook.title = `Audit report: ${input.audit.name}`;
