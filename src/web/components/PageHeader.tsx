@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 /** Title, optional subtitle and actions at the top of a signed-in page. */
 export function PageHeader({
@@ -10,6 +10,7 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -19,4 +20,14 @@ export function PageHeader({
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
   );
+}
+
+/** Names the browser tab (and what screen readers announce) after the page. */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · StockTally`;
+    return () => {
+      document.title = 'StockTally';
+    };
+  }, [title]);
 }

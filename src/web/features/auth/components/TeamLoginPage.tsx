@@ -8,6 +8,7 @@ import { ScanBarcode } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
+import { useDocumentTitle } from '@/components/PageHeader';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -17,6 +18,7 @@ export default function TeamLoginPage() {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [, navigate] = useLocation();
   const done = () => navigate('/');
+  useDocumentTitle(mode === 'sign-in' ? 'Sign In' : 'Create an account');
 
   return (
     <div className="bg-muted/40 flex min-h-svh flex-col items-center justify-center gap-6 p-4 sm:p-6">

@@ -19,6 +19,7 @@ export function ImportUploadStep({ onFile }: { onFile: (file: File) => void }) {
     <div className="p-6">
       <div
         {...getRootProps({
+          role: 'button',
           'aria-label': 'Choose a CSV or XLSX file, or drop it here',
           className: cn(
             'border-muted-foreground/25 hover:border-muted-foreground/50 hover:bg-muted/40 focus-visible:border-ring focus-visible:ring-ring/50 flex cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed px-6 py-12 text-center transition-colors outline-none focus-visible:ring-[3px]',
