@@ -40,13 +40,15 @@ function isGone(out: NodeJS.WritableStream): boolean {
 }
 
 /**
- * Resolves when `stage` emits 'drain'; rejects with `out`'s error, or with EXPORT_ABORTED when
- * `out` (or `stage`) closes first: a reader that left never drains, and waiting would leak.
+ * Resolves when `stage` emits 'drain'; rejects with the error of `stage` or `out`, or with
+ * EXPORT_ABORTED when either closes first: a reader that left never drains, and waiting would
+ * leak.
  */
 function drained(stage: Emitter, out: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown) => {
       stage.removeListener('drain', onDrain);
+      stage.removeListener('error', onError);
       stage.removeListener('close', onClose);
       out.removeListener('error', onError);
       out.removeListener('close', onClose);
@@ -57,6 +59,7 @@ function drained(stage: Emitter, out: NodeJS.WritableStream): Promise<void> {
     const onError = (error: unknown) => done(error);
     const onClose = () => done(exportAborted());
     stage.on('drain', onDrain);
+    stage.on('error', onError);
     stage.on('close', onClose);
     out.on('error', onError);
     out.on('close', onClose);
