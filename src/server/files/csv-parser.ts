@@ -16,7 +16,7 @@
  * Line numbers are 1-based physical lines as an editor shows them; a record spanning several
  * lines (quoted line breaks) carries the line it starts on.
  *
- * Why not papaparse: see docs/decisions/001-csv-reader.md (line numbers, mixed line breaks,
+ * Why not papaparse: see docs/decisions/0005-csv-reader.md (line numbers, mixed line breaks,
  * unclosed quotes, speed).
  */
 
