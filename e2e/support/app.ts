@@ -1,0 +1,56 @@
+/**
+ * What every e2e test does through the real UI: sign up a new organisation, and choose an
+ * option in a Radix select.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+let accounts = 0;
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  organization: string;
+}
+
+export function newAccount(): Account {
+  accounts += 1;
+  const stamp = `${Date.now()}-${accounts}`;
+  return {
+    email: `e2e-${stamp}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Erin',
+    lastName: 'Tester',
+    organization: `E2E Stores ${stamp}`,
+  };
+}
+
+/** From the landing page: Sign In -> team login -> Create an account; ends signed in on '/'. */
+export async function signUp(page: Page, account: Account = newAccount()): Promise<Account> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign In' }).first().click();
+  await expect(page).toHaveURL(/\/team-login$/);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('First name').fill(account.firstName);
+  await form.getByLabel('Last name').fill(account.lastName);
+  await form.getByLabel('Organisation name').fill(account.organization);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('link', { name: 'Active Audits' })).toBeVisible();
+  return account;
+}
+
+/** The text a select trigger shows (its chosen option, or the placeholder). */
+export async function selectedText(trigger: Locator): Promise<string> {
+  return ((await trigger.textContent()) ?? '').trim();
+}
+
+/** Opens the select and picks the option named `option` (exact). */
+export async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
+  await trigger.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(trigger).toContainText(option);
+}
