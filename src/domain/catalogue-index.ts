@@ -3,18 +3,23 @@
  *
  * Match order, first level with a hit wins:
  *   1. SKU, case-insensitive (after scan value normalisation);
- *   2. UPC/GTIN: a digit-only value of up to 14 digits compared as GTIN-14; an 8-digit UPC-E
- *      also meets its UPC-A (either side may hold either form); other values case-insensitive;
+ *   2. UPC/GTIN: a digit-only value of up to 14 digits compared as GTIN-14 (left-padded with
+ *      zeros); an 8-digit UPC-E also meets its UPC-A, whichever side holds which form; any other
+ *      value case-insensitive;
  *   3. other identifier, case-insensitive.
  * A value found on two or more products at the level that decides is ambiguous and matches none.
  * A value in scientific notation that is no SKU is a barcode a spreadsheet destroyed: it matches
  * nothing and says why (its digits are never guessed).
  *
- * Building the index costs one pass over the catalogue; `resolve` is called once per distinct
- * raw scan value by the engine (which caches the answer), so it may allocate.
+ * `match` is the engine's per-row call and allocates nothing for digit codes and for SKUs
+ * scanned in their catalogue spelling: a digit-only value of up to 14 digits is parsed to a
+ * number once, and that number is its GTIN-14 (leading zeros do not change it); digit SKUs and
+ * digit other identifiers are keyed by (length, number) so that their text must match exactly.
+ * `resolve` gives the same answer as a value with a reason, for the rare not-found rows.
  */
-import { expandUpcE, toGtin14 } from './gtin.js';
+import { expandUpcE, hasBadCheckDigit } from './gtin.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { MISSING, NumberTable } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
 
 /** A catalogue product as the engine sees it (expected quantity snapshotted, DESIGN.md section 2). */
@@ -45,96 +50,149 @@ export type Resolution =
 /** Reason of a value that matched nothing and is not damaged. */
 export const REASON_UNKNOWN = 'unknown';
 
-/**
- * Map value: a product index (>= 0) or, when several products share the key, `-1 - g` where `g`
- * indexes `groups`.
- */
-type KeyMap = Map<string, number>;
+/** `match` answers: a product index (>= 0) or one of these. */
+export const MATCH_UNKNOWN = -1;
+export const MATCH_SCIENTIFIC = -2;
+/** Ambiguous answers are `MATCH_AMBIGUOUS - g` for ambiguity group `g`. */
+export const MATCH_AMBIGUOUS = -3;
 
 /** Lookup tables of one catalogue. Build with `buildCatalogueIndex`. */
 export interface CatalogueIndex {
   readonly products: readonly CatalogueProduct[];
   /**
-   * Resolve a value already passed through `normalizeScanValue` (non-blank).
-   * Returns the matched product and level, or notFound with `unknown`, `ambiguous: A, B` or a
-   * `scientific notation: ...` reason.
+   * Match a value already passed through `normalizeScanValue` (non-blank): the product index
+   * (>= 0; `lastLevel` then tells the level) or `MATCH_UNKNOWN`, `MATCH_SCIENTIFIC`,
+   * `MATCH_AMBIGUOUS - g`. Allocation-free for digit codes and exactly spelt SKUs.
+   */
+  match(normalized: string): number;
+  /** Level of the last product `match` answered. */
+  readonly lastLevel: MatchLevel;
+  /**
+   * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
+   * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order) or `scientific notation: ...`.
    */
   resolve(normalized: string): Resolution;
 }
 
-/** Build the SKU, UPC/GTIN and other-identifier tables of `products` (indexes refer to the array). */
-export function buildCatalogueIndex(products: readonly CatalogueProduct[]): CatalogueIndex {
-  const groups: number[][] = [];
-  const bySku: KeyMap = new Map();
-  const byUpc: KeyMap = new Map();
-  const byUpcAlias: KeyMap = new Map(); // UPC-E <-> UPC-A counterparts of catalogue codes
-  const byOther: KeyMap = new Map();
+/** Digit codes up to this many digits are compared as numbers (GTIN-14). */
+const MAX_NUMERIC_DIGITS = 14;
+/** Key of a digit text that must match exactly: length * 10^14 + value (< 2^53). */
+const LENGTH_FACTOR = 1e14;
 
-  const put = (map: KeyMap, key: string, index: number): void => {
-    const current = map.get(key);
-    if (current === undefined) {
-      map.set(key, index);
-    } else if (current >= 0) {
-      if (current !== index) {
-        groups.push([current, index]);
-        map.set(key, -groups.length);
-      }
-    } else {
-      const group = groups[-1 - current]!;
-      if (!group.includes(index)) group.push(index);
+/** Map value / table value: a product index, or `-1 - g` for ambiguity group `g`. */
+type KeyMap = Map<string, number>;
+
+/** Build the lookup tables of `products` (indexes refer to the array). */
+export function buildCatalogueIndex(products: readonly CatalogueProduct[]): CatalogueIndex {
+  const n = products.length;
+  const groups: number[][] = [];
+  const skuDigits = new NumberTable(n); // digit-only SKUs (<= 14 digits), exact text
+  const skuExact: KeyMap = new Map(); // other SKUs as spelt in the catalogue -> answer of their lower case
+  const skuLower: KeyMap = new Map();
+  const upcNumber = new NumberTable(n); // digit UPCs (<= 14 digits) by GTIN-14 value
+  const upcAlias = new NumberTable(n); // UPC-A value of catalogue UPC-E codes
+  const upcLower: KeyMap = new Map(); // other UPCs, lower case
+  const otherDigits = new NumberTable(n);
+  const otherLower: KeyMap = new Map();
+
+  const merge = (current: number, index: number): number => {
+    if (current >= 0) {
+      if (current === index) return current;
+      groups.push([current, index]);
+      return -groups.length;
     }
+    const group = groups[-1 - current]!;
+    if (!group.includes(index)) group.push(index);
+    return current;
+  };
+  const putMap = (map: KeyMap, key: string, index: number): void => {
+    const current = map.get(key);
+    map.set(key, current === undefined ? index : merge(current, index));
+  };
+  const putTable = (table: NumberTable, key: number, index: number): void => {
+    const current = table.get(key);
+    table.set(key, current === MISSING ? index : merge(current, index));
   };
 
-  for (let i = 0; i < products.length; i++) {
+  const skuSpellings: [string, number][] = [];
+  for (let i = 0; i < n; i++) {
     const p = products[i]!;
     const sku = normalizeScanValue(p.sku);
-    if (sku !== '') put(bySku, sku.toLowerCase(), i);
-    if (p.upc !== null) {
-      const upc = normalizeScanValue(p.upc);
-      if (upc !== '') {
-        put(byUpc, upcKey(upc), i);
-        const counterpart = upcECounterpart(upc);
-        if (counterpart !== null) put(byUpcAlias, counterpart, i);
-      }
+    const skuValue = digitValue(sku);
+    if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);
+    else if (sku !== '') {
+      putMap(skuLower, sku.toLowerCase(), i);
+      skuSpellings.push([sku, i]);
     }
-    if (p.otherIdentifier !== null) {
-      const other = normalizeScanValue(p.otherIdentifier);
-      if (other !== '') put(byOther, other.toLowerCase(), i);
-    }
+    const upc = p.upc === null ? '' : normalizeScanValue(p.upc);
+    const upcValue = digitValue(upc);
+    if (upcValue >= 0) {
+      putTable(upcNumber, upcValue, i);
+      const upcA = expandUpcE(upc);
+      if (upcA !== null) putTable(upcAlias, Number(upcA), i);
+    } else if (upc !== '') putMap(upcLower, upc.toLowerCase(), i);
+    const other = p.otherIdentifier === null ? '' : normalizeScanValue(p.otherIdentifier);
+    const otherValue = digitValue(other);
+    if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
+    else if (other !== '') putMap(otherLower, other.toLowerCase(), i);
   }
+  // Every catalogue spelling answers what its lower case answers (ambiguity included).
+  for (const [sku] of skuSpellings) skuExact.set(sku, skuLower.get(sku.toLowerCase())!);
 
-  const answer = (hit: number, level: MatchLevel): Resolution => {
-    if (hit >= 0) return { kind: 'product', productIndex: hit, level };
-    const skus = groups[-1 - hit]!.map((index) => products[index]!.sku).sort(compareCodeUnits);
-    return { kind: 'notFound', reason: `ambiguous: ${skus.join(', ')}` };
+  let lastLevel: MatchLevel = 'sku';
+  const answer = (hit: number, level: MatchLevel): number => {
+    if (hit >= 0) {
+      lastLevel = level;
+      return hit;
+    }
+    return MATCH_AMBIGUOUS - (-1 - hit);
   };
+
+  function match(value: string): number {
+    const length = value.length;
+    const number = digitValue(value);
+    if (number >= 0) {
+      let hit = skuDigits.get(length * LENGTH_FACTOR + number);
+      if (hit !== MISSING) return answer(hit, 'sku');
+      hit = upcNumber.get(number);
+      if (hit === MISSING && length === 8) {
+        const upcA = expandUpcE(value);
+        if (upcA !== null) hit = upcNumber.get(Number(upcA));
+      }
+      if (hit === MISSING) hit = upcAlias.get(number);
+      if (hit !== MISSING) return answer(hit, 'upc');
+      hit = otherDigits.get(length * LENGTH_FACTOR + number);
+      if (hit !== MISSING) return answer(hit, 'otherIdentifier');
+      return MATCH_UNKNOWN;
+    }
+    let hit = skuExact.get(value);
+    if (hit !== undefined) return answer(hit, 'sku');
+    const lower = value.toLowerCase();
+    hit = skuLower.get(lower);
+    if (hit !== undefined) return answer(hit, 'sku');
+    if (detectScientificNotation(value) !== null) return MATCH_SCIENTIFIC;
+    hit = upcLower.get(lower);
+    if (hit !== undefined) return answer(hit, 'upc');
+    hit = otherLower.get(lower);
+    if (hit !== undefined) return answer(hit, 'otherIdentifier');
+    return MATCH_UNKNOWN;
+  }
 
   return {
     products,
-    resolve(normalized: string): Resolution {
-      const lower = normalized.toLowerCase();
-      let hit = bySku.get(lower);
-      if (hit !== undefined) return answer(hit, 'sku');
-
-      const damaged = detectScientificNotation(normalized);
-      if (damaged !== null) return { kind: 'notFound', reason: scientificNotationReason(normalized, damaged) };
-
-      const gtin14 = toGtin14(normalized);
-      if (gtin14 !== null) {
-        hit = byUpc.get(gtin14);
-        if (hit === undefined) {
-          const upcA = expandUpcE(normalized);
-          if (upcA !== null) hit = byUpc.get(toGtin14(upcA)!);
-        }
-        if (hit === undefined) hit = byUpcAlias.get(gtin14);
-      } else {
-        hit = byUpc.get(lower);
+    match,
+    get lastLevel() {
+      return lastLevel;
+    },
+    resolve(value: string): Resolution {
+      const hit = match(value);
+      if (hit >= 0) return { kind: 'product', productIndex: hit, level: lastLevel };
+      if (hit === MATCH_UNKNOWN) return { kind: 'notFound', reason: REASON_UNKNOWN };
+      if (hit === MATCH_SCIENTIFIC) {
+        return { kind: 'notFound', reason: scientificNotationReason(value, detectScientificNotation(value)!) };
       }
-      if (hit !== undefined) return answer(hit, 'upc');
-
-      hit = byOther.get(lower);
-      if (hit !== undefined) return answer(hit, 'otherIdentifier');
-      return { kind: 'notFound', reason: REASON_UNKNOWN };
+      const skus = groups[MATCH_AMBIGUOUS - hit]!.map((index) => products[index]!.sku).sort(compareCodeUnits);
+      return { kind: 'notFound', reason: `ambiguous: ${skus.join(', ')}` };
     },
   };
 }
@@ -145,7 +203,16 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
  * digit-only value of up to 14 digits, else the value in lower case. Input: a normalised value.
  */
 export function notFoundKey(normalized: string): string {
-  return toGtin14(normalized) ?? normalized.toLowerCase();
+  const value = digitValue(normalized);
+  return value >= 0 ? String(value).padStart(14, '0') : normalized.toLowerCase();
+}
+
+/**
+ * True when a product line's first scanned value deserves the bad-check-digit flag: it matched at
+ * the UPC level and is a GTIN-shaped code whose check digit is wrong.
+ */
+export function flagsBadCheckDigit(value: string, level: MatchLevel): boolean {
+  return level === 'upc' && hasBadCheckDigit(value);
 }
 
 /** Plain UTF-16 code unit order, the engine's one string order (never locale-dependent). */
@@ -153,12 +220,15 @@ export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function upcKey(upc: string): string {
-  return toGtin14(upc) ?? upc.toLowerCase();
-}
-
-/** GTIN-14 key of the UPC-A a catalogue UPC-E expands to, so a scanned UPC-A finds it. */
-function upcECounterpart(upc: string): string | null {
-  const upcA = expandUpcE(upc);
-  return upcA === null ? null : toGtin14(upcA);
+/** The value of a digit-only text of 1-14 ASCII digits, else -1. No allocation. */
+function digitValue(text: string): number {
+  const length = text.length;
+  if (length === 0 || length > MAX_NUMERIC_DIGITS) return -1;
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }

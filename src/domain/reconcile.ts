@@ -6,8 +6,9 @@
  * Streaming: `createReconciler(opts)` returns an object that takes rows one at a time
  * (`add(fileIndex, rawValue, quantity)`, the rows of each file in file order) and builds the
  * result in `finish()`. Memory grows with the catalogue, the number of files and the number of
- * distinct scan values, never with the number of rows. Each distinct raw value is normalised and
- * looked up once (the answer is cached), so a row costs one map lookup and a few array updates.
+ * distinct not-found values, never with the number of rows. A row costs a normalisation that
+ * allocates nothing for clean values, one or two hash lookups (digit codes in typed-array
+ * tables, see catalogue-index.ts) and a few typed-array updates.
  *
  * Semantics fixed here where DESIGN.md leaves a choice (see also the README of the fixtures):
  * - A product is "scanned" once a row matched it, even if its quantities sum to 0.
@@ -37,8 +38,11 @@ import type {
 import {
   buildCatalogueIndex,
   compareCodeUnits,
+  flagsBadCheckDigit,
   notFoundKey,
+  REASON_UNKNOWN,
   type CatalogueProduct,
+  type MatchLevel,
 } from './catalogue-index.js';
 import { hasBadCheckDigit } from './gtin.js';
 import { addCents, formatCents, multiplyCents, parseCents, type Cents } from './money-cents.js';
@@ -86,7 +90,6 @@ export class ScanQuantityError extends Error {
   }
 }
 
-const BLANK = Number.MIN_SAFE_INTEGER;
 const NEVER = 0x7fffffff;
 
 interface NotFoundEntry {
@@ -121,62 +124,17 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
 
-  // First occurrence of each product (file index; the value scanned there).
+  // First occurrence of each product: file index, the value scanned there and its match level.
   const firstFile = new Int32Array(nProducts).fill(NEVER);
-  const firstToken = new Int32Array(nProducts);
+  const firstValue: string[] = new Array<string>(nProducts).fill('');
+  const firstLevel: MatchLevel[] = new Array<MatchLevel>(nProducts).fill('sku');
 
-  // Distinct raw values: raw -> token; per token its target, normalised value and flags.
-  const tokenOf = new Map<string, number>();
-  const tokenTarget: number[] = [];
-  const tokenValue: string[] = [];
-  const tokenBadCheck: boolean[] = [];
-  const tokenReason: (string | null)[] = [];
+  // Values that matched no product: one entry per notFoundKey; normalised value -> entry.
   const notFound: NotFoundEntry[] = [];
   const notFoundByKey = new Map<string, number>();
+  const notFoundByValue = new Map<string, number>();
 
   let result: EnhancedResults | null = null;
-
-  function intern(raw: string): number {
-    const token = tokenTarget.length;
-    const value = normalizeScanValue(raw);
-    let target = BLANK;
-    let badCheck = false;
-    let reason: string | null = null;
-    if (value !== '') {
-      const r = index.resolve(value);
-      if (r.kind === 'product') {
-        target = r.productIndex;
-        badCheck = r.level === 'upc' && hasBadCheckDigit(value);
-      } else {
-        const key = notFoundKey(value);
-        let entry = notFoundByKey.get(key);
-        if (entry === undefined) {
-          entry = notFound.length;
-          notFound.push({
-            value,
-            reason: r.reason,
-            quantity: 0,
-            files: [],
-            lastFile: -1,
-            firstFile: NEVER,
-            firstRow: 0,
-            before: -1,
-            after: -1,
-          });
-          notFoundByKey.set(key, entry);
-        }
-        target = -1 - entry;
-        reason = r.reason;
-        badCheck = hasBadCheckDigit(value);
-      }
-    }
-    tokenOf.set(raw, token);
-    tokenTarget.push(target);
-    tokenValue.push(value);
-    tokenBadCheck.push(badCheck);
-    tokenReason.push(reason);
-    return token;
-  }
 
   function fileArrays(f: number): Float64Array {
     const c = new Float64Array(nProducts);
@@ -185,7 +143,33 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     return c;
   }
 
-  function addNotFound(entryIndex: number, f: number, row: number, quantity: number, token: number): void {
+  /** The notFound entry of a value that matched no product (created on first sight). */
+  function notFoundEntry(value: string): number {
+    let entry = notFoundByValue.get(value);
+    if (entry !== undefined) return entry;
+    const key = notFoundKey(value);
+    entry = notFoundByKey.get(key);
+    if (entry === undefined) {
+      entry = notFound.length;
+      notFound.push({
+        value,
+        reason: '',
+        quantity: 0,
+        files: [],
+        lastFile: -1,
+        firstFile: NEVER,
+        firstRow: 0,
+        before: -1,
+        after: -1,
+      });
+      notFoundByKey.set(key, entry);
+    }
+    notFoundByValue.set(value, entry);
+    return entry;
+  }
+
+  function addNotFound(value: string, f: number, row: number, quantity: number): void {
+    const entryIndex = notFoundEntry(value);
     const e = notFound[entryIndex]!;
     e.quantity += quantity;
     if (e.lastFile !== f) {
@@ -193,10 +177,11 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (!e.files.includes(f)) e.files.push(f);
     }
     if (f < e.firstFile) {
+      const r = index.resolve(value);
       e.firstFile = f;
       e.firstRow = row;
-      e.value = tokenValue[token]!;
-      e.reason = tokenReason[token]!;
+      e.value = value;
+      e.reason = r.kind === 'notFound' ? r.reason : REASON_UNKNOWN;
       e.before = lastMatched[f]!;
       e.after = -1;
       pendingAfter[f]!.push(entryIndex);
@@ -216,13 +201,12 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     if (!(fileIndex >= 0 && fileIndex < nFiles) || !Number.isInteger(fileIndex)) {
       throw new RangeError(`fileIndex ${String(fileIndex)} is outside 0..${nFiles - 1}`);
     }
-    const row = ++rowCount[fileIndex]!;
-    let token = tokenOf.get(rawValue);
-    if (token === undefined) token = intern(rawValue);
-    const target = tokenTarget[token]!;
-    if (target === BLANK) return;
+    const row = ++rowCount[fileIndex];
+    const value = normalizeScanValue(rawValue);
+    if (value === '') return;
     if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
     fileTotal[fileIndex] += quantity;
+    const target = index.match(value);
     if (target >= 0) {
       const c = counts[fileIndex] ?? fileArrays(fileIndex);
       c[target] += quantity;
@@ -230,13 +214,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (inScope[target] === 1) fileMatched[fileIndex] += quantity;
       if (firstFile[target]! > fileIndex) {
         firstFile[target] = fileIndex;
-        firstToken[target] = token;
+        firstValue[target] = value;
+        firstLevel[target] = index.lastLevel;
       }
       lastMatched[fileIndex] = target;
       const waiting = pendingAfter[fileIndex]!;
       if (waiting.length !== 0) settleAfter(fileIndex, target, waiting);
     } else {
-      addNotFound(-1 - target, fileIndex, row, quantity, token);
+      addNotFound(value, fileIndex, row, quantity);
     }
   }
 
@@ -287,10 +272,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (scannedAtAll) {
         for (let f = 0; f < nFiles; f++) if (seen[f]?.[p] === 1) scanFiles.push(files[f]!.fileName);
       }
-      const token = scannedAtAll ? firstToken[p]! : -1;
       return {
         sku: product.sku,
-        scanValue: scannedAtAll ? tokenValue[token]! : null,
+        scanValue: scannedAtAll ? firstValue[p]! : null,
         matchedSku: product.sku,
         productId: product.id,
         productName: product.name,
@@ -309,7 +293,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         scanFiles,
         reason: null,
         fileCounts,
-        badCheckDigit: scannedAtAll ? tokenBadCheck[token]! : false,
+        badCheckDigit: scannedAtAll && flagsBadCheckDigit(firstValue[p]!, firstLevel[p]!),
       };
     };
 
