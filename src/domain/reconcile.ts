@@ -27,41 +27,20 @@
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
  */
-import type {
-  AuditMode,
-  AuditType,
-  EnhancedResults,
-  FileCount,
-  ResultItem,
-  ScanFileBreakdown,
-} from '../contracts/results.js';
-import {
-  buildCatalogueIndex,
-  compareCodeUnits,
-  flagsBadCheckDigit,
-  notFoundKey,
-  REASON_UNKNOWN,
-  type CatalogueProduct,
-  type MatchLevel,
-} from './catalogue-index.js';
-import { hasBadCheckDigit } from './gtin.js';
-import { addCents, formatCents, multiplyCents, parseCents, type Cents } from './money-cents.js';
+import type { AuditMode, AuditType, EnhancedResults } from '../contracts/results.js';
+import { buildCatalogueIndex, notFoundKey, REASON_UNKNOWN, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { buildEnhancedResults, NEVER, type NotFoundEntry, type ScanFileMeta } from './reconcile-results.js';
 
 export type { CatalogueProduct } from './catalogue-index.js';
-
-/** One scan file of the audit, in upload order (index = `fileIndex` of `add`). */
-export interface ScanFileMeta {
-  fileName: string;
-  teamName: string | null;
-  scannerId: string | null;
-}
+export type { ScanFileMeta } from './reconcile-results.js';
 
 export interface ReconcileOptions {
   auditType: AuditType;
   mode: AuditMode;
   /** The whole catalogue; `inScope` marks the audit's products (all of them for a cycle count). */
   catalogue: CatalogueProduct[];
+  /** The scan files in upload order (index = `fileIndex` of `add`). */
   files: ScanFileMeta[];
 }
 
@@ -88,21 +67,6 @@ export class ScanQuantityError extends Error {
     super(`${fileName} row ${row}: quantity ${String(quantity)} is not a whole number`);
     this.name = 'ScanQuantityError';
   }
-}
-
-const NEVER = 0x7fffffff;
-
-interface NotFoundEntry {
-  value: string;
-  reason: string;
-  quantity: number;
-  /** File indexes the value appeared in (insertion order; sorted in `finish`). */
-  files: number[];
-  lastFile: number;
-  firstFile: number;
-  firstRow: number;
-  before: number;
-  after: number;
 }
 
 /** Start a streaming reconciliation. See the module comment for the semantics. */
@@ -227,184 +191,23 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   function finish(): EnhancedResults {
     if (result === null) {
-      result = buildResults();
+      result = buildEnhancedResults({
+        auditType,
+        mode,
+        catalogue,
+        files,
+        inScope,
+        counts,
+        seen,
+        fileTotal,
+        fileMatched,
+        firstFile,
+        firstValue,
+        firstLevel,
+        notFound,
+      });
     }
     return result;
-  }
-
-  function buildResults(): EnhancedResults {
-    const categories: EnhancedResults['categories'] = {
-      quantityCorrect: [],
-      quantityAbove: [],
-      quantityBelow: [],
-      crossFileDiscrepancies: [],
-      notFound: [],
-      scannedNotExpected: [],
-      zeroSheetItems: [],
-    };
-    let varianceUnits = 0;
-    let varianceValue: Cents = 0;
-    const crossValidate = mode === 'cross-validation' && nFiles > 1;
-
-    // Products that get a line, in SKU order.
-    const listed: number[] = [];
-    for (let p = 0; p < nProducts; p++) {
-      if (firstFile[p] !== NEVER || (inScope[p] === 1 && catalogue[p]!.expectedQuantity !== 0)) listed.push(p);
-    }
-    listed.sort((a, b) => compareCodeUnits(catalogue[a]!.sku, catalogue[b]!.sku) || a - b);
-
-    const productLine = (p: number, scanned: number, withDifference: boolean, fileCounts: FileCount[]): ResultItem => {
-      const product = catalogue[p]!;
-      const expected = product.expectedQuantity;
-      const scannedAtAll = firstFile[p] !== NEVER;
-      const difference = withDifference ? scanned - expected : null;
-      let variance: string | null = null;
-      if (difference !== null && product.costPrice !== null) {
-        const cost = parseCents(product.costPrice);
-        if (cost !== null) {
-          const cents = multiplyCents(cost, difference);
-          variance = formatCents(cents);
-          if (product.inScope) varianceValue = addCents(varianceValue, cents);
-        }
-      }
-      if (difference !== null && product.inScope) varianceUnits += difference;
-      const scanFiles: string[] = [];
-      if (scannedAtAll) {
-        for (let f = 0; f < nFiles; f++) if (seen[f]?.[p] === 1) scanFiles.push(files[f]!.fileName);
-      }
-      return {
-        sku: product.sku,
-        scanValue: scannedAtAll ? firstValue[p]! : null,
-        matchedSku: product.sku,
-        productId: product.id,
-        productName: product.name,
-        expectedQuantity: expected,
-        scannedQuantity: scanned,
-        difference,
-        percentageDifference: difference === null || expected === 0 ? null : (difference / expected) * 100,
-        costPrice: product.costPrice,
-        varianceValue: variance,
-        scannedBefore: null,
-        scannedBeforeName: null,
-        scannedAfter: null,
-        scannedAfterName: null,
-        actualCategory: product.category,
-        location: product.location,
-        scanFiles,
-        reason: null,
-        fileCounts,
-        badCheckDigit: scannedAtAll && flagsBadCheckDigit(firstValue[p]!, firstLevel[p]!),
-      };
-    };
-
-    const categorise = (p: number, scanned: number): void => {
-      const line = productLine(p, scanned, true, []);
-      const d = line.difference!;
-      (d === 0 ? categories.quantityCorrect : d > 0 ? categories.quantityAbove : categories.quantityBelow).push(line);
-    };
-
-    for (const p of listed) {
-      const scannedAtAll = firstFile[p] !== NEVER;
-      let sum = 0;
-      for (let f = 0; f < nFiles; f++) sum += counts[f]?.[p] ?? 0;
-      if (inScope[p] === 0) {
-        categories.scannedNotExpected.push(productLine(p, sum, false, []));
-      } else if (!scannedAtAll) {
-        categories.zeroSheetItems.push(productLine(p, 0, true, []));
-      } else if (crossValidate) {
-        const first = counts[0]?.[p] ?? 0;
-        let agree = true;
-        for (let f = 1; f < nFiles && agree; f++) agree = (counts[f]?.[p] ?? 0) === first;
-        if (agree) {
-          categorise(p, first);
-        } else {
-          const fileCounts = files.map((file, f) => ({
-            fileName: file.fileName,
-            teamName: file.teamName,
-            quantity: counts[f]?.[p] ?? 0,
-          }));
-          categories.crossFileDiscrepancies.push(productLine(p, sum, false, fileCounts));
-        }
-      } else {
-        categorise(p, sum);
-      }
-    }
-
-    const order = notFound.map((_, i) => i);
-    order.sort((a, b) => notFound[a]!.firstFile - notFound[b]!.firstFile || notFound[a]!.firstRow - notFound[b]!.firstRow);
-    for (const i of order) categories.notFound.push(notFoundLine(notFound[i]!));
-
-    const scanFileBreakdown: ScanFileBreakdown[] = files.map((file, f) => ({
-      fileName: file.fileName,
-      teamName: file.teamName,
-      scannerId: file.scannerId,
-      totalItems: fileTotal[f]!,
-      matchRate: rate(fileMatched[f]!, fileTotal[f]!),
-    }));
-    let totalScanned = 0;
-    let matchedScanned = 0;
-    for (let f = 0; f < nFiles; f++) {
-      totalScanned += fileTotal[f]!;
-      matchedScanned += fileMatched[f]!;
-    }
-    const correct = categories.quantityCorrect.length;
-    const counted = correct + categories.quantityAbove.length + categories.quantityBelow.length;
-    let inScopeCount = 0;
-    for (let p = 0; p < nProducts; p++) inScopeCount += inScope[p]!;
-
-    return {
-      auditType,
-      totalProductsInFilter: auditType === 'product-audit' ? inScopeCount : null,
-      summary: {
-        totalScanned,
-        matchedScanned,
-        matchRate: rate(matchedScanned, totalScanned),
-        processingTime: 0,
-        scanFileBreakdown,
-        accuracy: counted === 0 ? null : correct / counted,
-        varianceUnits,
-        varianceValue: formatCents(varianceValue),
-        mode,
-      },
-      counts: {
-        quantityCorrect: categories.quantityCorrect.length,
-        quantityAbove: categories.quantityAbove.length,
-        quantityBelow: categories.quantityBelow.length,
-        crossFileDiscrepancies: categories.crossFileDiscrepancies.length,
-        notFound: categories.notFound.length,
-        scannedNotExpected: categories.scannedNotExpected.length,
-        zeroSheetItems: categories.zeroSheetItems.length,
-      },
-      categories,
-    };
-  }
-
-  function notFoundLine(e: NotFoundEntry): ResultItem {
-    const before = e.before >= 0 ? catalogue[e.before]! : null;
-    const after = e.after >= 0 ? catalogue[e.after]! : null;
-    return {
-      sku: e.value,
-      scanValue: e.value,
-      matchedSku: null,
-      productId: null,
-      productName: null,
-      expectedQuantity: null,
-      scannedQuantity: e.quantity,
-      difference: null,
-      percentageDifference: null,
-      costPrice: null,
-      varianceValue: null,
-      scannedBefore: before?.sku ?? null,
-      scannedBeforeName: before?.name ?? null,
-      scannedAfter: after?.sku ?? null,
-      scannedAfterName: after?.name ?? null,
-      actualCategory: null,
-      location: null,
-      scanFiles: [...e.files].sort((a, b) => a - b).map((f) => files[f]!.fileName),
-      reason: e.reason,
-      fileCounts: [],
-      badCheckDigit: hasBadCheckDigit(e.value),
-    };
   }
 
   return { add, finish };
@@ -426,8 +229,4 @@ export function reconcile(
     for (const row of rows) reconciler.add(fileIndex, row.value, row.quantity);
   });
   return reconciler.finish();
-}
-
-function rate(part: number, whole: number): number {
-  return whole === 0 ? 0 : part / whole;
 }
