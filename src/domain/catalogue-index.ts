@@ -11,14 +11,16 @@
  * A value in scientific notation that is no SKU is a barcode a spreadsheet destroyed: it matches
  * nothing and says why (its digits are never guessed).
  *
- * `match` is the engine's per-row call and allocates nothing for digit codes and for SKUs
- * scanned in their catalogue spelling: a digit-only value of up to 14 digits is parsed to a
- * number once, and that number is its GTIN-14 (leading zeros do not change it); digit SKUs and
- * digit other identifiers are keyed by (length, number) so that their text must match exactly.
+ * `match` is the engine's per-row call and allocates nothing for digit codes and ASCII text:
+ * a digit-only value of up to 14 digits is parsed to a number once, and that number is its
+ * GTIN-14 (leading zeros do not change it); digit SKUs and digit other identifiers are keyed by
+ * (length, number) so that their text must match exactly; ASCII text is looked up with A-Z folded
+ * on the fly (ascii-fold-table.ts); only non-ASCII text pays for `toLowerCase()` and a `Map`.
  * `resolve` gives the same answer as a value with a reason, for the rare not-found rows.
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { AsciiFoldTable, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
 
@@ -87,8 +89,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   const n = products.length;
   const groups: number[][] = [];
   const skuDigits = new NumberTable(n); // digit-only SKUs (<= 14 digits), exact text
-  const skuExact: KeyMap = new Map(); // other SKUs as spelt in the catalogue -> answer of their lower case
-  const skuLower: KeyMap = new Map();
+  const skuLower: KeyMap = new Map(); // other SKUs, lower case
   const upcNumber = new NumberTable(n); // digit UPCs (<= 14 digits) by GTIN-14 value
   const upcAlias = new NumberTable(n); // UPC-A value of catalogue UPC-E codes
   const upcLower: KeyMap = new Map(); // other UPCs, lower case
@@ -114,16 +115,12 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     table.set(key, current === MISSING ? index : merge(current, index));
   };
 
-  const skuSpellings: [string, number][] = [];
   for (let i = 0; i < n; i++) {
     const p = products[i]!;
     const sku = normalizeScanValue(p.sku);
     const skuValue = digitValue(sku);
     if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);
-    else if (sku !== '') {
-      putMap(skuLower, sku.toLowerCase(), i);
-      skuSpellings.push([sku, i]);
-    }
+    else if (sku !== '') putMap(skuLower, sku.toLowerCase(), i);
     const upc = p.upc === null ? '' : normalizeScanValue(p.upc);
     const upcValue = digitValue(upc);
     if (upcValue >= 0) {
@@ -136,8 +133,10 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
     else if (other !== '') putMap(otherLower, other.toLowerCase(), i);
   }
-  // Every catalogue spelling answers what its lower case answers (ambiguity included).
-  for (const [sku] of skuSpellings) skuExact.set(sku, skuLower.get(sku.toLowerCase())!);
+  // Per-row accelerators: the ASCII keys of each text map, final answers (ambiguity included).
+  const skuAscii = asciiTable(skuLower);
+  const upcAscii = asciiTable(upcLower);
+  const otherAscii = asciiTable(otherLower);
 
   let lastLevel: MatchLevel = 'sku';
   const answer = (hit: number, level: MatchLevel): number => {
@@ -165,16 +164,13 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
       if (hit !== MISSING) return answer(hit, 'otherIdentifier');
       return MATCH_UNKNOWN;
     }
-    let hit = skuExact.get(value);
-    if (hit !== undefined) return answer(hit, 'sku');
-    const lower = value.toLowerCase();
-    hit = skuLower.get(lower);
-    if (hit !== undefined) return answer(hit, 'sku');
+    let hit = folded(skuAscii, skuLower, value);
+    if (hit !== MISSING) return answer(hit, 'sku');
     if (detectScientificNotation(value) !== null) return MATCH_SCIENTIFIC;
-    hit = upcLower.get(lower);
-    if (hit !== undefined) return answer(hit, 'upc');
-    hit = otherLower.get(lower);
-    if (hit !== undefined) return answer(hit, 'otherIdentifier');
+    hit = folded(upcAscii, upcLower, value);
+    if (hit !== MISSING) return answer(hit, 'upc');
+    hit = folded(otherAscii, otherLower, value);
+    if (hit !== MISSING) return answer(hit, 'otherIdentifier');
     return MATCH_UNKNOWN;
   }
 
@@ -218,6 +214,27 @@ export function flagsBadCheckDigit(value: string, level: MatchLevel): boolean {
 /** Plain UTF-16 code unit order, the engine's one string order (never locale-dependent). */
 export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A table of the ASCII keys of `map` with their values. */
+function asciiTable(map: KeyMap): AsciiFoldTable {
+  let ascii = 0;
+  for (const key of map.keys()) if (isAscii(key)) ascii++;
+  const table = new AsciiFoldTable(ascii);
+  for (const [key, value] of map) if (isAscii(key)) table.set(key, value);
+  return table;
+}
+
+/** Case-insensitive lookup of `value`: the ASCII table, or for other text the lower-case map. */
+function folded(table: AsciiFoldTable, map: KeyMap, value: string): number {
+  const hit = table.get(value);
+  if (hit !== NOT_ASCII) return hit;
+  return map.get(value.toLowerCase()) ?? MISSING;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** The value of a digit-only text of 1-14 ASCII digits, else -1. No allocation. */

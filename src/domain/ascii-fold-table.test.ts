@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AsciiFoldTable, MISSING, NOT_ASCII } from './ascii-fold-table.js';
+
+const ascii = fc.string({ unit: fc.constantFrom(...'aAbBzZ09-_ .@[`{~'.split('')), maxLength: 6 });
+
+describe('AsciiFoldTable', () => {
+  it('answers like a Map keyed by toLowerCase()', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(ascii, fc.integer({ min: -5, max: 1000 })), { maxLength: 60 }), fc.array(ascii, { maxLength: 30 }), (entries, probes) => {
+        const table = new AsciiFoldTable(entries.length);
+        const map = new Map<string, number>();
+        for (const [key, value] of entries) {
+          table.set(key, value);
+          map.set(key.toLowerCase(), value);
+        }
+        expect(table.size).toBe(map.size);
+        for (const probe of [...entries.map(([k]) => k), ...probes]) {
+          expect(table.get(probe)).toBe(map.get(probe.toLowerCase()) ?? MISSING);
+        }
+      }),
+    );
+  });
+
+  it('folds only A-Z: the characters next to them stay apart', () => {
+    const table = new AsciiFoldTable(2);
+    table.set('@[', 1);
+    expect(table.get('@[')).toBe(1);
+    expect(table.get('`{')).toBe(MISSING);
+    table.set('SKU-1', 2);
+    expect(table.get('sku-1')).toBe(2);
+  });
+
+  it('hands non-ASCII values back to the caller', () => {
+    const table = new AsciiFoldTable(1);
+    table.set('k', 1);
+    expect(table.get('\u212a')).toBe(NOT_ASCII); // Kelvin sign, lower case "k" in Unicode
+    expect(table.get('caf\u00e9')).toBe(NOT_ASCII);
+    expect(() => table.set('caf\u00e9', 1)).toThrow(RangeError);
+  });
+});
