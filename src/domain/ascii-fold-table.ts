@@ -6,9 +6,11 @@
  *
  * Only ASCII is handled here: `get` answers `NOT_ASCII` for a value with any character above
  * U+007F, and the caller then uses a `Map` keyed by `toLowerCase()` (for ASCII text both foldings
- * agree, so the two paths give the same answers). Keys are stored in lower case.
+ * agree, so the two paths give the same answers).
  *
- * Open addressing with linear probing, load factor <= 1/2, no delete, no resize.
+ * Layout, for few cache misses per lookup: per slot 4 int32 [hash, offset, length, value] in one
+ * array, the lower-case key bytes packed in one byte arena. Open addressing with linear probing,
+ * load factor <= 1/2, no delete, no resize.
  */
 import { MISSING } from './number-table.js';
 
@@ -17,26 +19,27 @@ export { MISSING };
 /** What `get` answers for a value that is not pure ASCII. */
 export const NOT_ASCII = -2147483647;
 
-const EMPTY = -1;
+const EMPTY = -1; // length of a free slot
 
 export class AsciiFoldTable {
-  private readonly slots: Int32Array; // entry index per slot, or EMPTY
-  private readonly hashes: Int32Array;
-  private readonly keys: string[] = [];
-  private readonly values: number[] = [];
+  private readonly meta: Int32Array;
+  private arena: Uint8Array;
+  private used = 0;
+  private count = 0;
   private readonly mask: number;
 
   /** `maxEntries`: the most distinct keys that will ever be `set`. */
   constructor(readonly maxEntries: number) {
     let capacity = 16;
     while (capacity < maxEntries * 2) capacity *= 2;
-    this.slots = new Int32Array(capacity).fill(EMPTY);
-    this.hashes = new Int32Array(capacity);
+    this.meta = new Int32Array(capacity * 4);
+    for (let slot = 0; slot < capacity; slot++) this.meta[slot * 4 + 2] = EMPTY;
+    this.arena = new Uint8Array(Math.max(64, maxEntries * 16));
     this.mask = capacity - 1;
   }
 
   get size(): number {
-    return this.keys.length;
+    return this.count;
   }
 
   /**
@@ -44,76 +47,74 @@ export class AsciiFoldTable {
    * `value` holds a character above U+007F.
    */
   get(value: string): number {
-    const n = value.length;
-    let h = 0x811c9dc5;
-    for (let i = 0; i < n; i++) {
-      let c = value.charCodeAt(i);
-      if (c > 0x7f) return NOT_ASCII;
-      if (c >= 65 && c <= 90) c += 32;
-      h = Math.imul(h ^ c, 0x01000193);
-    }
-    h = mix(h);
-    const slots = this.slots;
-    const mask = this.mask;
-    let slot = h & mask;
-    for (;;) {
-      const entry = slots[slot]!;
-      if (entry === EMPTY) return MISSING;
-      if (this.hashes[slot] === h && foldedEquals(value, this.keys[entry]!)) return this.values[entry]!;
-      slot = (slot + 1) & mask;
-    }
+    const h = foldedHash(value);
+    if (h === null) return NOT_ASCII;
+    const slot = this.find(value, h);
+    return this.meta[slot * 4 + 2] === EMPTY ? MISSING : this.meta[slot * 4 + 3]!;
   }
 
-  /** Set `key` (ASCII; folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
+  /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
   set(key: string, value: number): void {
-    const n = key.length;
-    let h = 0x811c9dc5;
-    let lower = '';
-    let changed = false;
-    for (let i = 0; i < n; i++) {
-      let c = key.charCodeAt(i);
-      if (c > 0x7f) throw new RangeError('AsciiFoldTable keys must be ASCII');
-      if (c >= 65 && c <= 90) {
-        c += 32;
-        changed = true;
+    const h = foldedHash(key);
+    if (h === null) throw new RangeError('AsciiFoldTable keys must be ASCII');
+    const slot = this.find(key, h);
+    const m = slot * 4;
+    if (this.meta[m + 2] === EMPTY) {
+      if (this.count >= this.maxEntries) throw new RangeError(`AsciiFoldTable is full (${this.maxEntries} keys)`);
+      const n = key.length;
+      if (this.used + n > this.arena.length) {
+        const grown = new Uint8Array(Math.max(this.arena.length * 2, this.used + n));
+        grown.set(this.arena);
+        this.arena = grown;
       }
-      h = Math.imul(h ^ c, 0x01000193);
+      for (let i = 0; i < n; i++) {
+        const c = key.charCodeAt(i);
+        this.arena[this.used + i] = c >= 65 && c <= 90 ? c + 32 : c;
+      }
+      this.meta[m] = h;
+      this.meta[m + 1] = this.used;
+      this.meta[m + 2] = n;
+      this.used += n;
+      this.count++;
     }
-    if (changed) lower = key.toLowerCase();
-    h = mix(h);
-    const slots = this.slots;
+    this.meta[m + 3] = value;
+  }
+
+  /** The slot holding `value` (hash `h`), or the free slot where it would go. */
+  private find(value: string, h: number): number {
+    const meta = this.meta;
+    const arena = this.arena;
     const mask = this.mask;
+    const n = value.length;
     let slot = h & mask;
     for (;;) {
-      const entry = slots[slot]!;
-      if (entry === EMPTY) break;
-      if (this.hashes[slot] === h && foldedEquals(key, this.keys[entry]!)) {
-        this.values[entry] = value;
-        return;
+      const m = slot * 4;
+      const length = meta[m + 2]!;
+      if (length === EMPTY) return slot;
+      if (meta[m] === h && length === n) {
+        const offset = meta[m + 1]!;
+        let i = 0;
+        for (; i < n; i++) {
+          let c = value.charCodeAt(i);
+          if (c >= 65 && c <= 90) c += 32;
+          if (c !== arena[offset + i]) break;
+        }
+        if (i === n) return slot;
       }
       slot = (slot + 1) & mask;
     }
-    if (this.keys.length >= this.maxEntries) throw new RangeError(`AsciiFoldTable is full (${this.maxEntries} keys)`);
-    slots[slot] = this.keys.length;
-    this.hashes[slot] = h;
-    this.keys.push(changed ? lower : key);
-    this.values.push(value);
   }
 }
 
-/** True when ASCII `value` equals lower-case `key` once A-Z of `value` are folded. */
-function foldedEquals(value: string, key: string): boolean {
-  const n = value.length;
-  if (key.length !== n) return false;
-  for (let i = 0; i < n; i++) {
-    let c = value.charCodeAt(i);
+/** FNV-1a of the text with A-Z folded, finalised; null when a character is above U+007F. */
+function foldedHash(text: string): number | null {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c > 0x7f) return null;
     if (c >= 65 && c <= 90) c += 32;
-    if (c !== key.charCodeAt(i)) return false;
+    h = Math.imul(h ^ c, 0x01000193);
   }
-  return true;
-}
-
-function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -14,8 +14,8 @@ export const MISSING = -2147483648;
 const EMPTY = -1;
 
 export class NumberTable {
-  private readonly keys: Float64Array;
-  private readonly values: Int32Array;
+  /** Slot i holds its key at [2i] (EMPTY when free) and its value at [2i + 1]: one cache line. */
+  private readonly cells: Float64Array;
   private readonly mask: number;
   private count = 0;
 
@@ -23,8 +23,7 @@ export class NumberTable {
   constructor(readonly maxEntries: number) {
     let capacity = 16;
     while (capacity < maxEntries * 2) capacity *= 2;
-    this.keys = new Float64Array(capacity).fill(EMPTY);
-    this.values = new Int32Array(capacity);
+    this.cells = new Float64Array(capacity * 2).fill(EMPTY);
     this.mask = capacity - 1;
   }
 
@@ -35,12 +34,12 @@ export class NumberTable {
 
   /** The value of `key` (a non-negative safe integer), or `MISSING`. */
   get(key: number): number {
-    const keys = this.keys;
+    const cells = this.cells;
     const mask = this.mask;
     let slot = slotOf(key, mask);
     for (;;) {
-      const k = keys[slot]!;
-      if (k === key) return this.values[slot]!;
+      const k = cells[slot * 2]!;
+      if (k === key) return cells[slot * 2 + 1]!;
       if (k === EMPTY) return MISSING;
       slot = (slot + 1) & mask;
     }
@@ -48,21 +47,21 @@ export class NumberTable {
 
   /** Set `key` (a non-negative safe integer) to `value` (int32, not `MISSING`). Throws when full. */
   set(key: number, value: number): void {
-    const keys = this.keys;
+    const cells = this.cells;
     const mask = this.mask;
     let slot = slotOf(key, mask);
     for (;;) {
-      const k = keys[slot]!;
+      const k = cells[slot * 2]!;
       if (k === key) break;
       if (k === EMPTY) {
         if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
-        keys[slot] = key;
+        cells[slot * 2] = key;
         this.count++;
         break;
       }
       slot = (slot + 1) & mask;
     }
-    this.values[slot] = value;
+    cells[slot * 2 + 1] = value;
   }
 }
 

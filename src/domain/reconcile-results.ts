@@ -45,17 +45,17 @@ export interface ScanTally {
   mode: AuditMode;
   catalogue: readonly CatalogueProduct[];
   files: readonly ScanFileMeta[];
-  /** 1 when the product is in the audit's scope. */
-  inScope: Uint8Array;
-  /** Units per product, per file (undefined for a file without a matched row). */
-  counts: readonly (Float64Array | undefined)[];
-  /** 1 when the product had a row in the file. */
-  seen: readonly (Uint8Array | undefined)[];
+  /** Per product p: [2p] 1 when in the audit's scope, [2p + 1] first file scanned in or `NEVER`. */
+  productState: Int32Array;
+  /**
+   * Per file (undefined for a file without a matched row), per product p: [2p] units,
+   * [2p + 1] 1 when the product had a row in the file.
+   */
+  fileTallies: readonly (Float64Array | undefined)[];
   /** Units per file, all rows / rows matched to an in-scope product. */
   fileTotal: Float64Array;
   fileMatched: Float64Array;
-  /** First occurrence of each product: file index (`NEVER` if none), value and match level. */
-  firstFile: Int32Array;
+  /** First occurrence of each product: value and match level (meaningful once scanned). */
   firstValue: readonly string[];
   firstLevel: readonly MatchLevel[];
   notFound: readonly NotFoundEntry[];
@@ -63,8 +63,12 @@ export interface ScanTally {
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
 export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
-  const { auditType, mode, catalogue, files, inScope, counts, seen, fileTotal, fileMatched } = tally;
-  const { firstFile, firstValue, firstLevel, notFound } = tally;
+  const { auditType, mode, catalogue, files, productState, fileTallies, fileTotal, fileMatched } = tally;
+  const { firstValue, firstLevel, notFound } = tally;
+  const inScope = (p: number) => productState[p * 2] === 1;
+  const scannedAtAll = (p: number) => productState[p * 2 + 1] !== NEVER;
+  const units = (f: number, p: number) => fileTallies[f]?.[p * 2] ?? 0;
+  const seenIn = (f: number, p: number) => fileTallies[f]?.[p * 2 + 1] === 1;
   const nProducts = catalogue.length;
   const nFiles = files.length;
   const categories: EnhancedResults['categories'] = {
@@ -83,14 +87,14 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   // Products that get a line, in SKU order.
   const listed: number[] = [];
   for (let p = 0; p < nProducts; p++) {
-    if (firstFile[p] !== NEVER || (inScope[p] === 1 && catalogue[p]!.expectedQuantity !== 0)) listed.push(p);
+    if (scannedAtAll(p) || (inScope(p) && catalogue[p]!.expectedQuantity !== 0)) listed.push(p);
   }
   listed.sort((a, b) => compareCodeUnits(catalogue[a]!.sku, catalogue[b]!.sku) || a - b);
 
   const productLine = (p: number, scanned: number, withDifference: boolean, fileCounts: FileCount[]): ResultItem => {
     const product = catalogue[p]!;
     const expected = product.expectedQuantity;
-    const scannedAtAll = firstFile[p] !== NEVER;
+    const wasScanned = scannedAtAll(p);
     const difference = withDifference ? scanned - expected : null;
     let variance: string | null = null;
     if (difference !== null && product.costPrice !== null) {
@@ -98,17 +102,17 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
       if (cost !== null) {
         const cents = multiplyCents(cost, difference);
         variance = formatCents(cents);
-        if (product.inScope) varianceValue = addCents(varianceValue, cents);
+        if (inScope(p)) varianceValue = addCents(varianceValue, cents);
       }
     }
-    if (difference !== null && product.inScope) varianceUnits += difference;
+    if (difference !== null && inScope(p)) varianceUnits += difference;
     const scanFiles: string[] = [];
-    if (scannedAtAll) {
-      for (let f = 0; f < nFiles; f++) if (seen[f]?.[p] === 1) scanFiles.push(files[f]!.fileName);
+    if (wasScanned) {
+      for (let f = 0; f < nFiles; f++) if (seenIn(f, p)) scanFiles.push(files[f]!.fileName);
     }
     return {
       sku: product.sku,
-      scanValue: scannedAtAll ? firstValue[p]! : null,
+      scanValue: wasScanned ? firstValue[p]! : null,
       matchedSku: product.sku,
       productId: product.id,
       productName: product.name,
@@ -127,7 +131,7 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
       scanFiles,
       reason: null,
       fileCounts,
-      badCheckDigit: scannedAtAll && flagsBadCheckDigit(firstValue[p]!, firstLevel[p]!),
+      badCheckDigit: wasScanned && flagsBadCheckDigit(firstValue[p]!, firstLevel[p]!),
     };
   };
 
@@ -138,24 +142,23 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   };
 
   for (const p of listed) {
-    const scannedAtAll = firstFile[p] !== NEVER;
     let sum = 0;
-    for (let f = 0; f < nFiles; f++) sum += counts[f]?.[p] ?? 0;
-    if (inScope[p] === 0) {
+    for (let f = 0; f < nFiles; f++) sum += units(f, p);
+    if (!inScope(p)) {
       categories.scannedNotExpected.push(productLine(p, sum, false, []));
-    } else if (!scannedAtAll) {
+    } else if (!scannedAtAll(p)) {
       categories.zeroSheetItems.push(productLine(p, 0, true, []));
     } else if (crossValidate) {
-      const first = counts[0]?.[p] ?? 0;
+      const first = units(0, p);
       let agree = true;
-      for (let f = 1; f < nFiles && agree; f++) agree = (counts[f]?.[p] ?? 0) === first;
+      for (let f = 1; f < nFiles && agree; f++) agree = units(f, p) === first;
       if (agree) {
         categorise(p, first);
       } else {
         const fileCounts = files.map((file, f) => ({
           fileName: file.fileName,
           teamName: file.teamName,
-          quantity: counts[f]?.[p] ?? 0,
+          quantity: units(f, p),
         }));
         categories.crossFileDiscrepancies.push(productLine(p, sum, false, fileCounts));
       }
@@ -184,7 +187,7 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   const correct = categories.quantityCorrect.length;
   const counted = correct + categories.quantityAbove.length + categories.quantityBelow.length;
   let inScopeCount = 0;
-  for (let p = 0; p < nProducts; p++) inScopeCount += inScope[p]!;
+  for (let p = 0; p < nProducts; p++) if (inScope(p)) inScopeCount++;
 
   return {
     auditType,

@@ -76,20 +76,22 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const nFiles = files.length;
   const index = buildCatalogueIndex(catalogue);
 
-  const inScope = new Uint8Array(nProducts);
-  for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
-
-  // Per file: units per product and whether the product was seen at all (allocated on first use).
-  const counts: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
-  const seen: (Uint8Array | undefined)[] = new Array(nFiles).fill(undefined);
+  // Per product [in scope (0/1), first file (NEVER until scanned)]; per file [units, seen (0/1)]
+  // per product, allocated on the file's first matched row. Pairs share a cache line: a row
+  // touches two memory places, not four.
+  const productState = new Int32Array(nProducts * 2);
+  for (let p = 0; p < nProducts; p++) {
+    productState[p * 2] = catalogue[p]!.inScope ? 1 : 0;
+    productState[p * 2 + 1] = NEVER;
+  }
+  const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
   const rowCount = new Float64Array(nFiles);
   const fileTotal = new Float64Array(nFiles);
   const fileMatched = new Float64Array(nFiles);
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
 
-  // First occurrence of each product: file index, the value scanned there and its match level.
-  const firstFile = new Int32Array(nProducts).fill(NEVER);
+  // First occurrence of each product: the value scanned there and its match level.
   const firstValue: string[] = new Array<string>(nProducts).fill('');
   const firstLevel: MatchLevel[] = new Array<MatchLevel>(nProducts).fill('sku');
 
@@ -100,11 +102,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   let result: EnhancedResults | null = null;
 
-  function fileArrays(f: number): Float64Array {
-    const c = new Float64Array(nProducts);
-    counts[f] = c;
-    seen[f] = new Uint8Array(nProducts);
-    return c;
+  function fileTally(f: number): Float64Array {
+    const tally = new Float64Array(nProducts * 2);
+    fileTallies[f] = tally;
+    return tally;
   }
 
   /** The notFound entry of a value that matched no product (created on first sight). */
@@ -172,12 +173,12 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     fileTotal[fileIndex] += quantity;
     const target = index.match(value);
     if (target >= 0) {
-      const c = counts[fileIndex] ?? fileArrays(fileIndex);
-      c[target] += quantity;
-      seen[fileIndex]![target] = 1;
-      if (inScope[target] === 1) fileMatched[fileIndex] += quantity;
-      if (firstFile[target]! > fileIndex) {
-        firstFile[target] = fileIndex;
+      const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
+      tally[target * 2] += quantity;
+      tally[target * 2 + 1] = 1;
+      if (productState[target * 2] === 1) fileMatched[fileIndex] += quantity;
+      if (productState[target * 2 + 1]! > fileIndex) {
+        productState[target * 2 + 1] = fileIndex;
         firstValue[target] = value;
         firstLevel[target] = index.lastLevel;
       }
@@ -196,12 +197,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         mode,
         catalogue,
         files,
-        inScope,
-        counts,
-        seen,
+        productState,
+        fileTallies,
         fileTotal,
         fileMatched,
-        firstFile,
         firstValue,
         firstLevel,
         notFound,
