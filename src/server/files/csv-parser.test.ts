@@ -116,7 +116,8 @@ describe('CsvParser', () => {
   });
 
   it('round-trips any table written with RFC 4180 quoting, any line breaks, in any chunking', () => {
-    const cell = fc.stringMatching(/^[a-z0-9 ,;"\r\n\t|é]{0,8}$/);
+    // Plain cells keep whole lines on the fast path; messy ones force the state machine.
+    const cell = fc.oneof(fc.stringMatching(/^[a-z0-9é]{1,6}$/), fc.stringMatching(/^[a-z0-9 ,;"\r\n\t|é]{0,8}$/));
     const table = fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 12 });
     const newline = fc.constantFrom('\n', '\r\n', '\r');
     fc.assert(

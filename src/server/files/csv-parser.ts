@@ -247,12 +247,27 @@ export class CsvParser {
     let line = this.line;
     let nextLf = text.indexOf('\n', i);
     let nextCr = text.indexOf('\r', i);
+    let nextDelim = text.indexOf(delim, i);
     for (;;) {
       if (nextLf !== -1 && nextLf < i) nextLf = text.indexOf('\n', i);
       if (nextCr !== -1 && nextCr < i) nextCr = text.indexOf('\r', i);
       const end = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : nextLf < nextCr ? nextLf : nextCr;
       if (end === -1 || end > limit) break;
-      if (end > i) out.push({ line, cells: text.slice(i, end).split(delim) });
+      if (end > i) {
+        // Cells sliced straight from the chunk (no intermediate line string to split).
+        const cells: string[] = [];
+        let start = i;
+        for (;;) {
+          if (nextDelim !== -1 && nextDelim < start) nextDelim = text.indexOf(delim, start);
+          if (nextDelim === -1 || nextDelim > end) {
+            cells.push(text.slice(start, end));
+            break;
+          }
+          cells.push(text.slice(start, nextDelim));
+          start = nextDelim + 1;
+        }
+        out.push({ line, cells });
+      }
       line++;
       if (text.charCodeAt(end) === CR) {
         if (end + 1 === n) {

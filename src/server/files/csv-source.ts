@@ -1,6 +1,6 @@
 /**
  * Streams the records of a CSV file: bytes -> TextDecoder -> CsvParser, one batch per chunk.
- * At any moment only one chunk (256 KiB) of text and its rows are in memory (DESIGN.md
+ * At any moment only one chunk (64 KiB) of text and its rows are in memory (DESIGN.md
  * section 6: never hold a large file twice).
  */
 import { createReadStream } from 'node:fs';
@@ -11,7 +11,7 @@ import { FILE_ERROR } from './file-error-codes.js';
 import { isBlankRow, type TableRow } from './table.js';
 
 /** Bytes read per chunk: large enough that per-chunk costs vanish, small enough to stay flat. */
-export const CSV_CHUNK_BYTES = 256 * 1024;
+export const CSV_CHUNK_BYTES = 64 * 1024;
 
 export interface CsvSourceOptions {
   filePath: string;

@@ -27,18 +27,6 @@ const WHOLE = /^([+-]?)(\d+)(?:[.,](\d+))?$/;
  * @returns the value, or the reason it is refused (completes `quantity "x" ...`).
  */
 export function parseQuantity(raw: string): QuantityResult | null {
-  // Fast path for the common case (1 to 9 plain digits): no trim, no regex, no allocation.
-  const n = raw.length;
-  if (n > 0 && n < 10) {
-    let value = 0;
-    let i = 0;
-    for (; i < n; i++) {
-      const d = raw.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) break;
-      value = value * 10 + d;
-    }
-    if (i === n) return { ok: true, value };
-  }
   const text = raw.trim();
   if (text === '') return null;
   const m = WHOLE.exec(text);

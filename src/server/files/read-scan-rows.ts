@@ -52,26 +52,45 @@ export function readScanRowBatches(table: Table, mapping: ScanColumnMapping): As
     async *[Symbol.asyncIterator]() {
       for await (const batch of table.batches()) {
         const out: ScanRow[] = [];
-        for (const { line, cells } of batch) {
+        for (let r = 0; r < batch.length; r++) {
+          const row = batch[r];
+          const cells = row.cells;
           const value = cells[scanIndex] ?? '';
           if (value.length === 0 || (value.charCodeAt(0) <= 32 && value.trim() === '')) continue;
           let quantity = 1;
           if (quantityIndex !== null) {
             const raw = cells[quantityIndex] ?? '';
-            const parsed = parseQuantity(raw);
-            if (parsed !== null) {
-              if (!parsed.ok) {
-                throw new FileError(FILE_ERROR.BAD_QUANTITY, table.fileName, `quantity ${quoted(raw)} ${parsed.reason}`, line);
+            const digits = plainDigits(raw);
+            if (digits >= 0) quantity = digits;
+            else {
+              const parsed = parseQuantity(raw);
+              if (parsed !== null) {
+                if (!parsed.ok) {
+                  throw new FileError(FILE_ERROR.BAD_QUANTITY, table.fileName, `quantity ${quoted(raw)} ${parsed.reason}`, row.line);
+                }
+                quantity = parsed.value;
               }
-              quantity = parsed.value;
             }
           }
-          out.push({ line, value, quantity });
+          out.push({ line: row.line, value, quantity });
         }
         if (out.length > 0) yield out;
       }
     },
   };
+}
+
+/** The value of 1 to 9 plain digits (the common quantity), else -1: parseQuantity decides. */
+function plainDigits(raw: string): number {
+  const n = raw.length;
+  if (n === 0 || n > 9) return -1;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    const d = raw.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
 }
 
 function resolveMapping(table: Table, mapping: ScanColumnMapping): { scanIndex: number; quantityIndex: number | null } {
