@@ -18,7 +18,7 @@ export const FILE_ERROR = {
   INVALID_EXCEL: 'FILE_INVALID_EXCEL',
   /** An encrypted workbook. */
   PASSWORD_PROTECTED: 'FILE_PASSWORD_PROTECTED',
-  /** The .xls reader ran out of time or memory (it runs in a worker with limits). */
+  /** The .xls reader ran out of time or memory (a worker with limits), or an .xlsx holds too much text. */
   TOO_COMPLEX: 'FILE_TOO_COMPLEX',
   /** A `"` that opens a quoted CSV value and is never closed. */
   UNCLOSED_QUOTE: 'CSV_UNCLOSED_QUOTE',

@@ -27,7 +27,8 @@ import { readXlsxRows, type XlsxSheetInfo } from './xlsx-source.js';
  *   FILE_NO_DATA_ROWS ('has no data rows': a header row alone), FILE_TOO_LARGE (413, over
  *   `maxBytes` or the XLS cap), FILE_NOT_TEXT ('does not look like a text/CSV file'),
  *   FILE_INVALID_EXCEL ('is not a valid Excel file'), FILE_PASSWORD_PROTECTED,
- *   FILE_TOO_COMPLEX (422, the XLS reader's time or memory limit), CSV_UNCLOSED_QUOTE and
+ *   FILE_TOO_COMPLEX (422: the XLS reader's time or memory limit, or an XLSX holding over
+ *   512 MB of shared strings), CSV_UNCLOSED_QUOTE and
  *   CSV_ROW_TOO_LONG (with the line) when they occur in the first rows.
  */
 export async function openTable(filePath: string, fileName: string, opts: OpenTableOptions = {}): Promise<Table> {
