@@ -91,10 +91,11 @@ function isValidUtf8(b: Uint8Array, complete: boolean): boolean {
 
 /**
  * Text, not binary: no NUL, and at most 2 % control characters (tab, CR, LF, FF allowed; one
- * is tolerated in any file, e.g. a DOS end-of-file ^Z). UTF-16 must also be at least
- * 10 % ASCII (delimiters, digits, line breaks), its broken surrogates (U+FFFD) count as
- * control characters: random bytes behind an FF FE decode into plausible-looking CJK otherwise. A U+FFFD in valid
- * UTF-8 is a character like any other (csv-spectrum's location_coordinates.csv holds two).
+ * is tolerated in any file, e.g. a DOS end-of-file ^Z). UTF-16 must also be at least 10 %
+ * ASCII (delimiters, digits, line breaks), and its broken surrogates (U+FFFD) count as control
+ * characters: random bytes behind an FF FE decode into plausible-looking CJK otherwise. A
+ * U+FFFD in valid UTF-8 is a character like any other (csv-spectrum's location_coordinates.csv
+ * holds two).
  */
 function looksLikeText(text: string, encoding: TextEncodingName): boolean {
   const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be';
