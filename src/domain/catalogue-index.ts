@@ -15,7 +15,7 @@
  * a digit-only value of up to 14 digits is parsed to a number once, and that number is its
  * GTIN-14 (leading zeros do not change it); digit SKUs and digit other identifiers are keyed by
  * (length, number) so that their text must match exactly; ASCII text is looked up with A-Z folded
- * on the fly (ascii-fold-table.ts); only non-ASCII text pays for `toLowerCase()` and a `Map`.
+ * on the fly (ascii-fold-table.ts); only non-ASCII text pays for `toLowerCase()`.
  * `resolve` gives the same answer as a value with a reason, for the rare not-found rows.
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
@@ -81,20 +81,19 @@ const MAX_NUMERIC_DIGITS = 14;
 /** Key of a digit text that must match exactly: length * 10^14 + value (< 2^53). */
 const LENGTH_FACTOR = 1e14;
 
-/** Map value / table value: a product index, or `-1 - g` for ambiguity group `g`. */
-type KeyMap = Map<string, number>;
+// Table values: a product index, or `-1 - g` for ambiguity group `g`.
 
 /** Build the lookup tables of `products` (indexes refer to the array). */
 export function buildCatalogueIndex(products: readonly CatalogueProduct[]): CatalogueIndex {
   const n = products.length;
   const groups: number[][] = [];
   const skuDigits = new NumberTable(n); // digit-only SKUs (<= 14 digits), exact text
-  const skuLower: KeyMap = new Map(); // other SKUs, lower case
+  const skuText = new FoldedTextTable(n); // other SKUs
   const upcNumber = new NumberTable(n); // digit UPCs (<= 14 digits) by GTIN-14 value
   const upcAlias = new NumberTable(n); // UPC-A value of catalogue UPC-E codes
-  const upcLower: KeyMap = new Map(); // other UPCs, lower case
+  const upcText = new FoldedTextTable(n); // other UPCs
   const otherDigits = new NumberTable(n);
-  const otherLower: KeyMap = new Map();
+  const otherText = new FoldedTextTable(n);
 
   const merge = (current: number, index: number): number => {
     if (current >= 0) {
@@ -106,9 +105,9 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (!group.includes(index)) group.push(index);
     return current;
   };
-  const putMap = (map: KeyMap, key: string, index: number): void => {
-    const current = map.get(key);
-    map.set(key, current === undefined ? index : merge(current, index));
+  const putText = (table: FoldedTextTable, key: string, index: number): void => {
+    const current = table.get(key);
+    table.set(key, current === MISSING ? index : merge(current, index));
   };
   const putTable = (table: NumberTable, key: number, index: number): void => {
     const current = table.get(key);
@@ -120,23 +119,19 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     const sku = normalizeScanValue(p.sku);
     const skuValue = digitValue(sku);
     if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);
-    else if (sku !== '') putMap(skuLower, sku.toLowerCase(), i);
+    else if (sku !== '') putText(skuText, sku, i);
     const upc = p.upc === null ? '' : normalizeScanValue(p.upc);
     const upcValue = digitValue(upc);
     if (upcValue >= 0) {
       putTable(upcNumber, upcValue, i);
       const upcA = expandUpcE(upc);
       if (upcA !== null) putTable(upcAlias, Number(upcA), i);
-    } else if (upc !== '') putMap(upcLower, upc.toLowerCase(), i);
+    } else if (upc !== '') putText(upcText, upc, i);
     const other = p.otherIdentifier === null ? '' : normalizeScanValue(p.otherIdentifier);
     const otherValue = digitValue(other);
     if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
-    else if (other !== '') putMap(otherLower, other.toLowerCase(), i);
+    else if (other !== '') putText(otherText, other, i);
   }
-  // Per-row accelerators: the ASCII keys of each text map, final answers (ambiguity included).
-  const skuAscii = asciiTable(skuLower);
-  const upcAscii = asciiTable(upcLower);
-  const otherAscii = asciiTable(otherLower);
 
   let lastLevel: MatchLevel = 'sku';
   const answer = (hit: number, level: MatchLevel): number => {
@@ -164,12 +159,12 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
       if (hit !== MISSING) return answer(hit, 'otherIdentifier');
       return MATCH_UNKNOWN;
     }
-    let hit = folded(skuAscii, skuLower, value);
+    let hit = skuText.get(value);
     if (hit !== MISSING) return answer(hit, 'sku');
     if (detectScientificNotation(value) !== null) return MATCH_SCIENTIFIC;
-    hit = folded(upcAscii, upcLower, value);
+    hit = upcText.get(value);
     if (hit !== MISSING) return answer(hit, 'upc');
-    hit = folded(otherAscii, otherLower, value);
+    hit = otherText.get(value);
     if (hit !== MISSING) return answer(hit, 'otherIdentifier');
     return MATCH_UNKNOWN;
   }
@@ -216,20 +211,35 @@ export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A table of the ASCII keys of `map` with their values. */
-function asciiTable(map: KeyMap): AsciiFoldTable {
-  let ascii = 0;
-  for (const key of map.keys()) if (isAscii(key)) ascii++;
-  const table = new AsciiFoldTable(ascii);
-  for (const [key, value] of map) if (isAscii(key)) table.set(key, value);
-  return table;
-}
+/**
+ * Text keys compared case-insensitively (`toLowerCase()`): keys whose lower case is ASCII in an
+ * `AsciiFoldTable` (no copy per lookup), the rest in a `Map` by lower case. Values as in
+ * `NumberTable`; `MISSING` when absent.
+ */
+class FoldedTextTable {
+  private readonly ascii: AsciiFoldTable;
+  private readonly unicode = new Map<string, number>();
 
-/** Case-insensitive lookup of `value`: the ASCII table, or for other text the lower-case map. */
-function folded(table: AsciiFoldTable, map: KeyMap, value: string): number {
-  const hit = table.get(value);
-  if (hit !== NOT_ASCII) return hit;
-  return map.get(value.toLowerCase()) ?? MISSING;
+  constructor(maxEntries: number) {
+    this.ascii = new AsciiFoldTable(maxEntries);
+  }
+
+  get(value: string): number {
+    const hit = this.ascii.get(value);
+    if (hit !== NOT_ASCII) return hit;
+    const lower = value.toLowerCase();
+    return isAscii(lower) ? this.ascii.get(lower) : (this.unicode.get(lower) ?? MISSING);
+  }
+
+  set(key: string, value: number): void {
+    if (isAscii(key)) {
+      this.ascii.set(key, value);
+      return;
+    }
+    const lower = key.toLowerCase();
+    if (isAscii(lower)) this.ascii.set(lower, value);
+    else this.unicode.set(lower, value);
+  }
 }
 
 function isAscii(text: string): boolean {
