@@ -59,3 +59,22 @@ describe('cents arithmetic', () => {
     );
   });
 });
+
+describe('parseCents and formatCents against a bigint reference', () => {
+  it('round-trip any amount with 0-4 decimals (rounded half away from zero to cents)', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 0, max: 4 }), (negative, digits, decimals) => {
+        const text = digits.toString().padStart(decimals + 1, '0');
+        const decimal = `${negative ? '-' : ''}${decimals === 0 ? text : `${text.slice(0, -decimals)}.${text.slice(-decimals)}`}`;
+        // reference: scale to 4 decimals, round half away from zero to 2
+        const scaled = digits * 10n ** BigInt(4 - decimals);
+        const cents = (scaled + 50n) / 100n;
+        const want = negative && cents !== 0n ? -cents : cents;
+        const got = parseCents(decimal)!;
+        expect(BigInt(got)).toBe(want);
+        expect(formatCents(got)).toBe(formatCents(want));
+        expect(parseCents(formatCents(got))).toEqual(got);
+      }),
+    );
+  });
+});

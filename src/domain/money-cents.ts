@@ -6,7 +6,10 @@
  * beyond. No binary floating point ever touches a money value.
  */
 
-/** Integer cents: a safe-integer number, or a bigint once the value outgrows 2^53. */
+/**
+ * Integer cents: a safe-integer number, or a bigint once the value outgrows 2^53 (every function
+ * here answers a number whenever the amount fits, so equal amounts compare equal).
+ */
 export type Cents = number | bigint;
 
 /**
@@ -23,20 +26,34 @@ export function parseCents(decimal: string): Cents | null {
     negative = text[0] === '-';
     i = 1;
   }
+  // Whole units and the first two decimals, read digit by digit (no substring per amount).
+  let whole = 0;
+  let wholeDigits = 0;
   const intStart = i;
-  while (i < n && isDigit(text.charCodeAt(i))) i++;
-  const intPart = text.slice(intStart, i);
-  let fracPart = '';
-  if (i < n && text[i] === '.') {
+  while (i < n && isDigit(text.charCodeAt(i))) {
+    whole = whole * 10 + (text.charCodeAt(i) - 48);
+    wholeDigits++;
     i++;
-    const fracStart = i;
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
-    fracPart = text.slice(fracStart, i);
   }
-  if (i !== n || (intPart === '' && fracPart === '')) return null;
-  const roundUp = fracPart.length > 2 && fracPart.charCodeAt(2) >= 53; // third decimal >= 5
-  const digits = (intPart === '' ? '0' : intPart) + fracPart.slice(0, 2).padEnd(2, '0');
-  let cents: Cents = digits.length <= 15 ? Number(digits) : BigInt(digits);
+  let fraction = 0;
+  let fractionDigits = 0;
+  let roundUp = false;
+  if (i < n && text.charCodeAt(i) === 46 /* . */) {
+    i++;
+    while (i < n && isDigit(text.charCodeAt(i))) {
+      const digit = text.charCodeAt(i) - 48;
+      if (fractionDigits < 2) fraction = fraction * 10 + digit;
+      else if (fractionDigits === 2) roundUp = digit >= 5; // half away from zero
+      fractionDigits++;
+      i++;
+    }
+  }
+  if (i !== n || wholeDigits + fractionDigits === 0) return null;
+  if (fractionDigits === 1) fraction *= 10;
+  let cents: Cents =
+    wholeDigits <= 13
+      ? whole * 100 + fraction
+      : normalise(BigInt(text.slice(intStart, intStart + wholeDigits)) * 100n + BigInt(fraction));
   if (roundUp) cents = addCents(cents, 1);
   return negative ? negateCents(cents) : cents;
 }
@@ -61,7 +78,12 @@ export function addCents(a: Cents, b: Cents): Cents {
 
 /** Cents as a decimal string with 2 places: 1250 -> `"12.50"`, -7 -> `"-0.07"`, 0 -> `"0.00"`. */
 export function formatCents(cents: Cents): string {
-  const negative = cents < 0;
+  if (typeof cents === 'number') {
+    const abs = cents < 0 ? -cents : cents;
+    const rest = abs % 100;
+    return `${cents < 0 ? '-' : ''}${(abs - rest) / 100}.${rest < 10 ? '0' : ''}${rest}`;
+  }
+  const negative = cents < 0n;
   const abs = (negative ? -cents : cents).toString();
   const padded = abs.length < 3 ? '000'.slice(abs.length) + abs : abs;
   return `${negative ? '-' : ''}${padded.slice(0, -2)}.${padded.slice(-2)}`;
