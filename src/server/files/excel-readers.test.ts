@@ -18,7 +18,7 @@ import type { Table, TableRow } from './table.js';
 import { readXlsSheet } from './xls-source.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stocktally-excel-'));
-afterAll(() => (process.env.KEEP_TEST_FILES ? undefined : rm(dir, { recursive: true, force: true })));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function allRows(table: Table): Promise<TableRow[]> {
   const rows: TableRow[] = [];
