@@ -122,8 +122,8 @@ async function runDuckDb(files: { catalogueFile: string; scanFile: string }) {
       SELECT q, lower(v) AS k, CASE WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g, v FROM s),
     by_sku AS (SELECT keyed.*, cat.sku AS sku1 FROM keyed LEFT JOIN cat ON cat.sku_key = keyed.k),
     matched AS (
-      SELECT b.q, b.v, COALESCE(b.sku1, c2.sku) AS sku
-      FROM by_sku b LEFT JOIN cat c2 ON b.sku1 IS NULL AND c2.gtin = b.g),
+      SELECT b.q, b.v, b.g, COALESCE(b.sku1, c2.sku) AS sku
+      FROM by_sku b LEFT JOIN cat c2 ON c2.gtin = b.g),
     per_product AS (SELECT sku, SUM(q) AS scanned FROM matched WHERE sku IS NOT NULL GROUP BY sku),
     lines AS (
       SELECT CASE
@@ -133,8 +133,7 @@ async function runDuckDb(files: { catalogueFile: string; scanFile: string }) {
         ELSE 'quantityBelow' END AS category
       FROM cat c LEFT JOIN per_product p ON p.sku = c.sku
       UNION ALL
-      SELECT 'notFound' FROM (SELECT DISTINCT COALESCE(lpad(v, 14, '0'), v) FROM matched WHERE sku IS NULL AND regexp_full_match(v, '[0-9]{1,14}')
-                              UNION SELECT DISTINCT v FROM matched WHERE sku IS NULL AND NOT regexp_full_match(v, '[0-9]{1,14}')))
+      SELECT 'notFound' FROM (SELECT DISTINCT COALESCE(g, v) FROM matched WHERE sku IS NULL))
     SELECT category, COUNT(*) AS n FROM lines WHERE category IS NOT NULL GROUP BY category ORDER BY category`);
   const seconds = (performance.now() - started) / 1000;
   const counts = Object.fromEntries(reader2.getRows().map(([c, n]) => [String(c), Number(n)]));
