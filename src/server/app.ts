@@ -98,10 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));
   if (haveWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
+    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !haveWeb) {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {
       return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
     }
     // Client-side routes (the SPA decides what /audits/123 shows, including its 404 page).
