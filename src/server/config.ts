@@ -25,6 +25,7 @@ const envSchema = z.object({
   OIDC_ISSUER_URL: optionalText,
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  NEW_ORGANIZATION_TIER: z.enum(['free', 'starter', 'pro']).default('free'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -45,6 +46,8 @@ export interface Config {
   /** Secure cookies (behind HTTPS). */
   secureCookies: boolean;
   logLevel: string;
+  /** Tier of organisations created by sign-up (operators of a private install may start them higher). */
+  newOrganizationTier: 'free' | 'starter' | 'pro';
 }
 
 /** Thrown for a bad environment value; the message names the variable. */
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER_URL ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     logLevel: e.LOG_LEVEL,
+    newOrganizationTier: e.NEW_ORGANIZATION_TIER,
   };
 }
 

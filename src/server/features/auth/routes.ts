@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.get('/api/auth/user', async (req) => requireUser(req));
 
   app.post('/api/auth/signup', { config: signInLimit }, async (req, reply) => {
-    const token = await signUp(db, signUpBodySchema.parse(req.body));
+    const token = await signUp(db, signUpBodySchema.parse(req.body), config.newOrganizationTier);
     setSessionCookie(reply, token);
     return userForSession(db, token);
   });

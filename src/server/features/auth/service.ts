@@ -14,14 +14,14 @@ import { createSession } from '../../auth/sessions.js';
  * @returns the session token for the cookie.
  * @throws AppError 409 EMAIL_TAKEN when the e-mail already has an account.
  */
-export async function signUp(db: Db, body: SignUpBody): Promise<string> {
+export async function signUp(db: Db, body: SignUpBody, tier: 'free' | 'starter' | 'pro' = 'free'): Promise<string> {
   const passwordHash = await hashPassword(body.password);
   const userId = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
     if (existing.length > 0) {
       throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', 409);
     }
-    const [org] = await tx.insert(organizations).values({ name: body.organizationName }).returning({ id: organizations.id });
+    const [org] = await tx.insert(organizations).values({ name: body.organizationName, subscriptionTier: tier }).returning({ id: organizations.id });
     const [user] = await tx
       .insert(users)
       .values({
