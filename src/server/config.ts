@@ -25,7 +25,7 @@ const envSchema = z.object({
   OIDC_ISSUER_URL: optionalText,
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
-  NEW_ORGANIZATION_TIER: z.enum(['free', 'starter', 'pro']).default('free'),
+  NEW_ORGANIZATION_TIER: optionalText.pipe(z.enum(['free', 'starter', 'pro']).optional()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -82,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER_URL ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     logLevel: e.LOG_LEVEL,
-    newOrganizationTier: e.NEW_ORGANIZATION_TIER,
+    newOrganizationTier: e.NEW_ORGANIZATION_TIER ?? 'free',
   };
 }
 

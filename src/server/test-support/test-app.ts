@@ -26,6 +26,8 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/stocktally-test-data',
+    // Fixture catalogues exceed the free plan's 100 products; limit tests pass 'free'.
+    NEW_ORGANIZATION_TIER: 'starter',
     ...env,
   } as NodeJS.ProcessEnv);
   const app = await buildApp({ db: database.db, config, webDir: '/nonexistent' });

@@ -18,11 +18,21 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   it('signs up a new organisation whose owner is then signed in', async () => {
     const c = t.client();
     const user = await c.signUp({ email: 'Olive@Example.com', organizationName: 'Olive Goods' });
-    expect(user).toMatchObject({ email: 'olive@example.com', role: 'owner', organizationName: 'Olive Goods', subscriptionTier: 'free' });
+    expect(user).toMatchObject({ email: 'olive@example.com', role: 'owner', organizationName: 'Olive Goods', subscriptionTier: 'starter' });
     const me = await c.get('/api/auth/user');
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);
     expect(c.cookie('stocktally_session')).toBeTruthy();
+  });
+
+  it('starts new organisations on the free tier by default', async () => {
+    const free = await createTestApp(kind, { NEW_ORGANIZATION_TIER: '' });
+    try {
+      const user = await free.client().signUp();
+      expect(user.subscriptionTier).toBe('free');
+    } finally {
+      await free.close();
+    }
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie', async () => {
