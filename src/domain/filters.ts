@@ -58,6 +58,8 @@ export function matchesFilter(product: FilterableProduct, expression: FilterExpr
 /** Fold text for comparison: trimmed, NFC, lower case. */
 export function foldFilterText(text: string | null | undefined): string {
   const trimmed = (text ?? '').trim();
+  // Only text beyond Latin (U+0300 on) can need NFC; the range starts at U+0000 on purpose.
+  // eslint-disable-next-line no-control-regex
   return (/[^\u0000-\u02ff]/.test(trimmed) ? trimmed.normalize('NFC') : trimmed).toLowerCase();
 }
 
