@@ -3,7 +3,8 @@
  * 1,000,000 scan rows (seeded), in-process, against the same reconciliation as SQL in DuckDB on
  * the same files in the same run (DESIGN.md section 7: <= 1.0 s and <= 1.5x DuckDB).
  * Prints both times and the ratio; the last line is one JSON object.
- * Options (env): BENCH_PRODUCTS (100000), BENCH_SCAN_ROWS (1000000), BENCH_RUNS (3, best taken).
+ * Options (env): BENCH_PRODUCTS (100000), BENCH_SCAN_ROWS (1000000), BENCH_RUNS (3, best taken),
+ * BENCH_DIR (keep the generated files there).
  */
 import { mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import os from 'node:os';
@@ -142,7 +143,8 @@ async function runDuckDb(files: { catalogueFile: string; scanFile: string }) {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-'));
+  // BENCH_DIR keeps the generated files there (for profiling); by default they go to a temp dir.
+  const dir = process.env.BENCH_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-'));
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   try {
@@ -176,7 +178,7 @@ async function main() {
     );
   } finally {
     clearInterval(sampler);
-    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.BENCH_DIR) rmSync(dir, { recursive: true, force: true });
   }
 }
 
