@@ -39,38 +39,52 @@ export interface NotFoundEntry {
   after: number;
 }
 
+/** Layout of a file's tally: TALLY_STRIDE numbers per product p, starting at p * TALLY_STRIDE. */
+export const TALLY_STRIDE = 4;
+/** Units of the product in the file (sum of quantities). */
+export const TALLY_UNITS = 0;
+/** 0 while the product has no row in the file, else `levelCode` of its first row there. */
+export const TALLY_LEVEL = 1;
+/** 1 when the product is in the audit's scope (copied into each file's tally). */
+export const TALLY_IN_SCOPE = 2;
+
+const LEVELS: readonly MatchLevel[] = ['sku', 'upc', 'otherIdentifier'];
+
+/** 1, 2, 3 for a match at the SKU, UPC, other identifier level. */
+export function levelCode(level: MatchLevel): number {
+  return LEVELS.indexOf(level) + 1;
+}
+
 /** What the reconciler accumulated from the rows. Arrays are indexed by product or file. */
 export interface ScanTally {
   auditType: AuditType;
   mode: AuditMode;
   catalogue: readonly CatalogueProduct[];
   files: readonly ScanFileMeta[];
-  /** Per product p: [2p] 1 when in the audit's scope, [2p + 1] first file scanned in or `NEVER`. */
-  productState: Int32Array;
-  /**
-   * Per file (undefined for a file without a matched row), per product p: [2p] units,
-   * [2p + 1] 1 when the product had a row in the file.
-   */
+  /** Per file (undefined for a file without a matched row): see TALLY_STRIDE. */
   fileTallies: readonly (Float64Array | undefined)[];
+  /** Per file (with its tally), per product: the normalised value of its first row there. */
+  fileFirstValues: readonly (readonly string[] | undefined)[];
   /** Units per file, all rows / rows matched to an in-scope product. */
   fileTotal: Float64Array;
   fileMatched: Float64Array;
-  /** First occurrence of each product: value and match level (meaningful once scanned). */
-  firstValue: readonly string[];
-  firstLevel: readonly MatchLevel[];
   notFound: readonly NotFoundEntry[];
 }
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
 export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
-  const { auditType, mode, catalogue, files, productState, fileTallies, fileTotal, fileMatched } = tally;
-  const { firstValue, firstLevel, notFound } = tally;
-  const inScope = (p: number) => productState[p * 2] === 1;
-  const scannedAtAll = (p: number) => productState[p * 2 + 1] !== NEVER;
-  const units = (f: number, p: number) => fileTallies[f]?.[p * 2] ?? 0;
-  const seenIn = (f: number, p: number) => fileTallies[f]?.[p * 2 + 1] === 1;
+  const { auditType, mode, catalogue, files, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound } = tally;
   const nProducts = catalogue.length;
   const nFiles = files.length;
+  const inScope = (p: number) => catalogue[p]!.inScope;
+  const units = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_UNITS] ?? 0;
+  const levelIn = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_LEVEL] ?? 0;
+  /** The first file the product was scanned in (upload order), or NEVER. */
+  const firstFile = (p: number): number => {
+    for (let f = 0; f < nFiles; f++) if (levelIn(f, p) !== 0) return f;
+    return NEVER;
+  };
+  const scannedAtAll = (p: number) => firstFile(p) !== NEVER;
   const categories: EnhancedResults['categories'] = {
     quantityCorrect: [],
     quantityAbove: [],
@@ -94,7 +108,9 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   const productLine = (p: number, scanned: number, withDifference: boolean, fileCounts: FileCount[]): ResultItem => {
     const product = catalogue[p]!;
     const expected = product.expectedQuantity;
-    const wasScanned = scannedAtAll(p);
+    const first = firstFile(p);
+    const wasScanned = first !== NEVER;
+    const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
     const difference = withDifference ? scanned - expected : null;
     let variance: string | null = null;
     if (difference !== null && product.costPrice !== null) {
@@ -108,11 +124,11 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
     if (difference !== null && inScope(p)) varianceUnits += difference;
     const scanFiles: string[] = [];
     if (wasScanned) {
-      for (let f = 0; f < nFiles; f++) if (seenIn(f, p)) scanFiles.push(files[f]!.fileName);
+      for (let f = 0; f < nFiles; f++) if (levelIn(f, p) !== 0) scanFiles.push(files[f]!.fileName);
     }
     return {
       sku: product.sku,
-      scanValue: wasScanned ? firstValue[p]! : null,
+      scanValue: firstValue,
       matchedSku: product.sku,
       productId: product.id,
       productName: product.name,
@@ -131,7 +147,7 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
       scanFiles,
       reason: null,
       fileCounts,
-      badCheckDigit: wasScanned && flagsBadCheckDigit(firstValue[p]!, firstLevel[p]!),
+      badCheckDigit: firstValue !== null && flagsBadCheckDigit(firstValue, LEVELS[levelIn(first, p) - 1]!),
     };
   };
 

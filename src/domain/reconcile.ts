@@ -28,9 +28,19 @@
  * - Rates are 0 when there is nothing to divide by.
  */
 import type { AuditMode, AuditType, EnhancedResults } from '../contracts/results.js';
-import { buildCatalogueIndex, notFoundKey, REASON_UNKNOWN, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
+import { buildCatalogueIndex, notFoundKey, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
-import { buildEnhancedResults, NEVER, type NotFoundEntry, type ScanFileMeta } from './reconcile-results.js';
+import {
+  buildEnhancedResults,
+  levelCode,
+  NEVER,
+  TALLY_IN_SCOPE,
+  TALLY_LEVEL,
+  TALLY_STRIDE,
+  TALLY_UNITS,
+  type NotFoundEntry,
+  type ScanFileMeta,
+} from './reconcile-results.js';
 
 export type { CatalogueProduct } from './catalogue-index.js';
 export type { ScanFileMeta } from './reconcile-results.js';
@@ -76,24 +86,18 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const nFiles = files.length;
   const index = buildCatalogueIndex(catalogue);
 
-  // Per product [in scope (0/1), first file (NEVER until scanned)]; per file [units, seen (0/1)]
-  // per product, allocated on the file's first matched row. Pairs share a cache line: a row
-  // touches two memory places, not four.
-  const productState = new Int32Array(nProducts * 2);
-  for (let p = 0; p < nProducts; p++) {
-    productState[p * 2] = catalogue[p]!.inScope ? 1 : 0;
-    productState[p * 2 + 1] = NEVER;
-  }
+  // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
+  // (units, match level of its first row in the file or 0, in scope) so that a row touches one
+  // cache line of state, and the value of the product's first row in the file.
+  const inScope = new Float64Array(nProducts);
+  for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
+  const fileFirstValues: (string[] | undefined)[] = new Array(nFiles).fill(undefined);
   const rowCount = new Float64Array(nFiles);
   const fileTotal = new Float64Array(nFiles);
   const fileMatched = new Float64Array(nFiles);
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
-
-  // First occurrence of each product: the value scanned there and its match level.
-  const firstValue: string[] = new Array<string>(nProducts).fill('');
-  const firstLevel: MatchLevel[] = new Array<MatchLevel>(nProducts).fill('sku');
 
   // Values that matched no product: one entry per notFoundKey; normalised value -> entry.
   const notFound: NotFoundEntry[] = [];
@@ -103,8 +107,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   let result: EnhancedResults | null = null;
 
   function fileTally(f: number): Float64Array {
-    const tally = new Float64Array(nProducts * 2);
+    const tally = new Float64Array(nProducts * TALLY_STRIDE);
+    for (let p = 0; p < nProducts; p++) tally[p * TALLY_STRIDE + TALLY_IN_SCOPE] = inScope[p]!;
     fileTallies[f] = tally;
+    fileFirstValues[f] = new Array<string>(nProducts).fill('');
     return tally;
   }
 
@@ -174,13 +180,12 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     const target = index.match(value);
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
-      tally[target * 2] += quantity;
-      tally[target * 2 + 1] = 1;
-      if (productState[target * 2] === 1) fileMatched[fileIndex] += quantity;
-      if (productState[target * 2 + 1]! > fileIndex) {
-        productState[target * 2 + 1] = fileIndex;
-        firstValue[target] = value;
-        firstLevel[target] = index.lastLevel;
+      const at = target * TALLY_STRIDE;
+      tally[at + TALLY_UNITS] += quantity;
+      if (tally[at + TALLY_IN_SCOPE] === 1) fileMatched[fileIndex] += quantity;
+      if (tally[at + TALLY_LEVEL] === 0) {
+        tally[at + TALLY_LEVEL] = levelCode(index.lastLevel);
+        fileFirstValues[fileIndex]![target] = value;
       }
       lastMatched[fileIndex] = target;
       const waiting = pendingAfter[fileIndex]!;
@@ -197,12 +202,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         mode,
         catalogue,
         files,
-        productState,
         fileTallies,
+        fileFirstValues,
         fileTotal,
         fileMatched,
-        firstValue,
-        firstLevel,
         notFound,
       });
     }
