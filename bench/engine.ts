@@ -13,7 +13,7 @@ import { finished } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createReconciler, type CatalogueProduct } from '../src/domain/reconcile.js';
 import { gs1CheckDigit } from '../src/domain/gtin.js';
-import { openTable, readScanRows } from '../src/server/files/index.js';
+import { openTable, readScanRowBatches } from '../src/server/files/index.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SCAN_ROWS = Number(process.env.BENCH_SCAN_ROWS ?? 1_000_000);
@@ -71,8 +71,8 @@ async function generate(dir: string): Promise<{ catalogueFile: string; scanFile:
 async function readCatalogue(file: string): Promise<CatalogueProduct[]> {
   const table = await openTable(file, 'catalogue.csv', { header: 'yes' });
   const products: CatalogueProduct[] = [];
-  for await (const { cells } of table.rows()) {
-    products.push({
+  for await (const batch of table.batches()) {
+    for (const { cells } of batch) products.push({
       id: cells[0]!,
       sku: cells[0]!,
       upc: cells[1] || null,
@@ -98,8 +98,8 @@ async function runEngine(files: { catalogueFile: string; scanFile: string }) {
     files: [{ fileName: 'scans.csv', teamName: 'Team 1', scannerId: null }],
   });
   const table = await openTable(files.scanFile, 'scans.csv', { header: 'auto' });
-  for await (const row of readScanRows(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) {
-    reconciler.add(0, row.value, row.quantity);
+  for await (const batch of readScanRowBatches(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) {
+    for (const row of batch) reconciler.add(0, row.value, row.quantity);
   }
   const result = reconciler.finish();
   return { seconds: (performance.now() - started) / 1000, counts: result.counts, totalScanned: result.summary.totalScanned };

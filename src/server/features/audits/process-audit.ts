@@ -14,7 +14,7 @@ import type { FilterExpression } from '../../../contracts/filters.js';
 import { matchesFilter } from '../../../domain/filters.js';
 import { createReconciler } from '../../../domain/reconcile.js';
 import { AppError, FileError } from '../../errors.js';
-import { openTable, readScanRows, type Table } from '../../files/index.js';
+import { openTable, readScanRowBatches, type Table } from '../../files/index.js';
 import type { ReceivedFile } from '../../http/multipart.js';
 import { findAudit, loadCatalogue, readAudit, storeResults, updateAudit, type AuditRow, type StoredScanFile } from './repo.js';
 
@@ -114,9 +114,10 @@ export async function processAudit(
     });
     for (const [i, upload] of uploads.entries()) {
       let rowCount = 0;
-      for await (const row of readScanRows(tables[i]!, { scanColumn: upload.scanColumn, quantityColumn: upload.quantityColumn })) {
-        reconciler.add(i, row.value, row.quantity);
-        rowCount += 1;
+      const mapping = { scanColumn: upload.scanColumn, quantityColumn: upload.quantityColumn };
+      for await (const batch of readScanRowBatches(tables[i]!, mapping)) {
+        for (const row of batch) reconciler.add(i, row.value, row.quantity);
+        rowCount += batch.length;
       }
       stored.push({
         position: i,
