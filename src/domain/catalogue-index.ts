@@ -87,13 +87,39 @@ const LENGTH_FACTOR = 1e14;
 export function buildCatalogueIndex(products: readonly CatalogueProduct[]): CatalogueIndex {
   const n = products.length;
   const groups: number[][] = [];
-  const skuDigits = new NumberTable(n); // digit-only SKUs (<= 14 digits), exact text
-  const skuText = new FoldedTextTable(n); // other SKUs
-  const upcNumber = new NumberTable(n); // digit UPCs (<= 14 digits) by GTIN-14 value
-  const upcAlias = new NumberTable(n); // UPC-A value of catalogue UPC-E codes
-  const upcText = new FoldedTextTable(n); // other UPCs
-  const otherDigits = new NumberTable(n);
-  const otherText = new FoldedTextTable(n);
+  // Normalised identifiers first, so that each table is sized for what it will hold: a table
+  // that stays empty is then tiny and its per-row probe hits the cache.
+  const skus: string[] = new Array<string>(n);
+  const upcs: string[] = new Array<string>(n);
+  const others: string[] = new Array<string>(n);
+  let skuDigitCount = 0;
+  let upcDigitCount = 0;
+  let upcECount = 0;
+  let otherDigitCount = 0;
+  let skuTextCount = 0;
+  let upcTextCount = 0;
+  let otherTextCount = 0;
+  for (let i = 0; i < n; i++) {
+    const p = products[i]!;
+    skus[i] = normalizeScanValue(p.sku);
+    upcs[i] = p.upc === null ? '' : normalizeScanValue(p.upc);
+    others[i] = p.otherIdentifier === null ? '' : normalizeScanValue(p.otherIdentifier);
+    if (digitValue(skus[i]!) >= 0) skuDigitCount++;
+    else if (skus[i] !== '') skuTextCount++;
+    if (digitValue(upcs[i]!) >= 0) {
+      upcDigitCount++;
+      if (upcs[i]!.length === 8) upcECount++;
+    } else if (upcs[i] !== '') upcTextCount++;
+    if (digitValue(others[i]!) >= 0) otherDigitCount++;
+    else if (others[i] !== '') otherTextCount++;
+  }
+  const skuDigits = new NumberTable(skuDigitCount); // digit-only SKUs (<= 14 digits), exact text
+  const skuText = new FoldedTextTable(skuTextCount); // other SKUs
+  const upcNumber = new NumberTable(upcDigitCount); // digit UPCs (<= 14 digits) by GTIN-14 value
+  const upcAlias = new NumberTable(upcECount); // UPC-A value of catalogue UPC-E codes
+  const upcText = new FoldedTextTable(upcTextCount); // other UPCs
+  const otherDigits = new NumberTable(otherDigitCount);
+  const otherText = new FoldedTextTable(otherTextCount);
 
   const merge = (current: number, index: number): number => {
     if (current >= 0) {
@@ -115,19 +141,18 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   };
 
   for (let i = 0; i < n; i++) {
-    const p = products[i]!;
-    const sku = normalizeScanValue(p.sku);
+    const sku = skus[i]!;
     const skuValue = digitValue(sku);
     if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);
     else if (sku !== '') putText(skuText, sku, i);
-    const upc = p.upc === null ? '' : normalizeScanValue(p.upc);
+    const upc = upcs[i]!;
     const upcValue = digitValue(upc);
     if (upcValue >= 0) {
       putTable(upcNumber, upcValue, i);
       const upcA = expandUpcE(upc);
       if (upcA !== null) putTable(upcAlias, Number(upcA), i);
     } else if (upc !== '') putText(upcText, upc, i);
-    const other = p.otherIdentifier === null ? '' : normalizeScanValue(p.otherIdentifier);
+    const other = others[i]!;
     const otherValue = digitValue(other);
     if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
     else if (other !== '') putText(otherText, other, i);
