@@ -61,6 +61,8 @@ export interface ScanTally {
   mode: AuditMode;
   catalogue: readonly CatalogueProduct[];
   files: readonly ScanFileMeta[];
+  /** Per product: 1 when in the audit's scope, as it was when the reconciliation started. */
+  inScope: Float64Array;
   /** Per file (undefined for a file without a matched row): see TALLY_STRIDE. */
   fileTallies: readonly (Float64Array | undefined)[];
   /** Per file (with its tally), per product: the normalised value of its first row there. */
@@ -74,9 +76,10 @@ export interface ScanTally {
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
 export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   const { auditType, mode, catalogue, files, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound } = tally;
+  const scope = tally.inScope;
   const nProducts = catalogue.length;
   const nFiles = files.length;
-  const inScope = (p: number) => catalogue[p]!.inScope;
+  const inScope = (p: number) => scope[p] === 1;
   const units = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_UNITS] ?? 0;
   const levelIn = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_LEVEL] ?? 0;
   /** The first file the product was scanned in (upload order), or NEVER. */

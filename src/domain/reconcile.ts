@@ -48,7 +48,11 @@ export type { ScanFileMeta } from './reconcile-results.js';
 export interface ReconcileOptions {
   auditType: AuditType;
   mode: AuditMode;
-  /** The whole catalogue; `inScope` marks the audit's products (all of them for a cycle count). */
+  /**
+   * The whole catalogue; `inScope` marks the audit's products (all of them for a cycle count).
+   * Read when the reconciler is created (index, scope) and again by `finish()` (names, expected
+   * quantities, prices): leave it unchanged in between.
+   */
   catalogue: CatalogueProduct[];
   /** The scan files in upload order (index = `fileIndex` of `add`). */
   files: ScanFileMeta[];
@@ -202,6 +206,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         mode,
         catalogue,
         files,
+        inScope,
         fileTallies,
         fileFirstValues,
         fileTotal,
