@@ -19,9 +19,11 @@ import { filterExpressionSchema } from '../../contracts/filters.js';
 import { compileFilter } from '../filters.js';
 import type { CatalogueProduct, ReconcileOptions, ScanFileMeta } from '../reconcile.js';
 
+/** The fixture folders of /work/shared/fixtures. */
 export const FIXTURE_NAMES = ['cycle-count-basic', 'product-audit-category'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
 
+/** One scan file of `manifest.json` (column names as in the file). */
 export interface FixtureScanFile {
   file: string;
   teamName: string;
@@ -30,6 +32,7 @@ export interface FixtureScanFile {
   quantityColumn?: string;
 }
 
+/** `manifest.json` of a fixture. */
 export interface FixtureManifest {
   auditType: AuditType;
   filterExpression?: FilterExpression;
@@ -76,6 +79,7 @@ export interface FixtureExpected {
   notFound: Record<string, number>;
 }
 
+/** A loaded fixture (see `loadFixture`). */
 export interface Fixture {
   name: string;
   /** Absolute path of the fixture folder (scan files live there). */
