@@ -1,0 +1,39 @@
+/**
+ * The quantity upload's column choice (spec part 2 sections 4, 5): which file column holds the
+ * SKU and which the quantity, started from the server's suggested mapping; both are needed.
+ */
+import type { QuantityMapping } from './api/upload-quantities';
+
+export interface QuantityColumns {
+  sku: string | undefined;
+  quantity: string | undefined;
+}
+
+/** The first header the server suggested for each role (only headers the file has). */
+export function suggestedQuantityColumns(headers: readonly string[], suggested: Record<string, string>): QuantityColumns {
+  const find = (role: 'sku' | 'quantity') => headers.find((h) => suggested[h] === role);
+  return { sku: find('sku'), quantity: find('quantity') };
+}
+
+/** Both chosen, and not the same column. */
+export function isQuantityMappingComplete(columns: QuantityColumns): boolean {
+  return columns.sku !== undefined && columns.quantity !== undefined && columns.sku !== columns.quantity;
+}
+
+/** `columnMapping` as the upload sends it: header -> 'sku' | 'quantity'. */
+export function toQuantityMapping(columns: QuantityColumns): QuantityMapping {
+  const mapping: QuantityMapping = {};
+  if (columns.sku !== undefined) mapping[columns.sku] = 'sku';
+  if (columns.quantity !== undefined) mapping[columns.quantity] = 'quantity';
+  return mapping;
+}
+
+const QUANTITY_FILE_EXTENSIONS = ['.csv', '.xlsx', '.xls'];
+
+/** Quantity uploads accept .csv, .xlsx and .xls (spec part 2 section 5). */
+export function isQuantityFile(file: Pick<File, 'name'>): boolean {
+  const name = file.name.toLowerCase();
+  return QUANTITY_FILE_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+export const QUANTITY_FILE_ACCEPT = QUANTITY_FILE_EXTENSIONS.join(',');
