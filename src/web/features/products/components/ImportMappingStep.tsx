@@ -111,7 +111,7 @@ export function ImportMappingStep({
   const previewRows = preview.preview.slice(0, PREVIEW_ROWS);
 
   return (
-    <div className="grid gap-6 p-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <FileSpreadsheet className="text-muted-foreground size-4" aria-hidden="true" />
         <span className="max-w-full truncate font-medium">{file.name}</span>
@@ -123,7 +123,7 @@ export function ImportMappingStep({
 
       {failure ? <FailurePanel failure={failure} fileName={file.name} /> : null}
 
-      <section aria-labelledby="mapping-heading" className="grid gap-3">
+      <section aria-labelledby="mapping-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
           <h3 id="mapping-heading" className="text-sm font-medium">
             Map columns
@@ -182,7 +182,7 @@ export function ImportMappingStep({
       </section>
 
       {previewHeaders.length > 0 && previewRows.length > 0 ? (
-        <section aria-labelledby="preview-heading" className="grid gap-3">
+        <section aria-labelledby="preview-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
           <h3 id="preview-heading" className="text-sm font-medium">
             Preview
           </h3>

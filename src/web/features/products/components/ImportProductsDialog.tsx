@@ -10,7 +10,7 @@ import type { ColumnMapping, FilePreview, ImportResponse } from '../../../../con
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
 import { importProductFile, importRowErrors, previewProductFile } from '../api/import-products';
-import { productsQueryRoot } from '../api/products';
+import { invalidateCatalogue } from '../api/change-products';
 import { IMPORT_FIELD_LABELS, isCsvOrXlsx, REQUIRED_IMPORT_FIELDS } from '../import-fields';
 import { ImportCompleteStep } from './ImportCompleteStep';
 import { ImportMappingStep, type ImportFailure } from './ImportMappingStep';
@@ -101,7 +101,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
       const count = result.imported + result.updated;
       toast.success('Import Successful', { description: `Successfully imported ${count.toLocaleString()} products.` });
       setState({ step: 'complete', result });
-      await queryClient.invalidateQueries({ queryKey: productsQueryRoot });
+      await invalidateCatalogue(queryClient);
     } catch (error) {
       if (isAbort(error)) return;
       const message = errorMessage(error);

@@ -1,45 +1,104 @@
 /**
- * Products screen (spec part 2 "Products screen"): the master list with quick search, paging,
- * the template download and the import dialog. Advanced filters, bulk edit, delete and the
- * quantity upload come later.
+ * Products screen (spec part 2 "Products screen"): the master list with the plan banner, quick
+ * search, Advanced Filters, selection (page, all matching, none), bulk edit and delete, paging,
+ * the template download, the import dialog and the quantity upload. Dialogs load on demand.
  */
-import { useRef, useState } from 'react';
-import { Download, Loader2, PackageOpen, Search, Upload } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, FilterX, Loader2, PackageOpen, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import { toast } from 'sonner';
+import type { Product } from '../../../../contracts/products';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api';
-import { downloadProductsTemplate, PRODUCTS_PAGE_SIZE, useProducts } from '../api/products';
-import { ImportProductsDialog } from './ImportProductsDialog';
+import { bulkDeleteProducts, deleteProduct, invalidateCatalogue } from '../api/change-products';
+import {
+  downloadProductsTemplate,
+  fetchAllMatchingProductIds,
+  PRODUCTS_PAGE_SIZE,
+  useProducts,
+} from '../api/products';
+import { filtersParam, type ProductFilter } from '../product-filters';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ProductFiltersPanel } from './ProductFiltersPanel';
+import { ProductLimitBanner } from './ProductLimitBanner';
 import { ProductsPagination } from './ProductsPagination';
 import { ProductsTable, ProductsTableSkeleton } from './ProductsTable';
 
-/** Pause in typing before the search goes to the server. */
-const SEARCH_DEBOUNCE_MS = 300;
+const ImportProductsDialog = lazy(() =>
+  import('./ImportProductsDialog').then((m) => ({ default: m.ImportProductsDialog })),
+);
+const UploadQuantitiesDialog = lazy(() => import('./UploadQuantitiesDialog'));
+const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
+
+/** Pause in typing before the search or a filter goes to the server. */
+const QUERY_DEBOUNCE_MS = 300;
+
+/** True from the first time `open` is true: a lazy dialog stays mounted to animate its close. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
+
+type DeleteTarget = { kind: 'selected'; ids: string[] } | { kind: 'one'; product: Product };
+
+function plural(n: number, one: string, many: string) {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
 
 export default function ProductsPage() {
+  const queryClient = useQueryClient();
   const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(searchInput.trim(), QUERY_DEBOUNCE_MS);
+  const [filters, setFilters] = useState<ProductFilter[]>([]);
+  const appliedFilters = useDebouncedValue(filtersParam(filters), QUERY_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [selectingAll, setSelectingAll] = useState(false);
+
   const [importOpen, setImportOpen] = useState(false);
+  const [quantitiesOpen, setQuantitiesOpen] = useState(false);
+  const [bulkEditOpen, setBulkEditOpen] = useState(false);
+  // What the open dialogs act on, taken when they open: it must not change under them (nor
+  // their text while they fade out after the selection is cleared).
+  const [bulkEditIds, setBulkEditIds] = useState<string[]>([]);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget>({ kind: 'selected', ids: [] });
+  const importMounted = useOpenedOnce(importOpen);
+  const quantitiesMounted = useOpenedOnce(quantitiesOpen);
+  const bulkEditMounted = useOpenedOnce(bulkEditOpen);
+
   const [downloading, setDownloading] = useState(false);
   const tableCardRef = useRef<HTMLDivElement>(null);
 
-  // A new search starts at page 1 (adjusting state during render, not in an effect).
-  const [searchedFor, setSearchedFor] = useState(search);
-  if (searchedFor !== search) {
-    setSearchedFor(search);
+  // A new search or filter starts at page 1 with nothing selected: a selection made under other
+  // filters would edit or delete products the user no longer sees. (State adjusted during
+  // render, not in an effect.)
+  const queryIdentity = JSON.stringify([search, appliedFilters ?? null]);
+  const [shownQuery, setShownQuery] = useState(queryIdentity);
+  if (shownQuery !== queryIdentity) {
+    setShownQuery(queryIdentity);
     setPage(1);
+    setSelected(new Set());
   }
+  // What 'select all matching' compares its answer with: the query may change while it runs.
+  const currentQuery = useRef(queryIdentity);
+  useEffect(() => {
+    currentQuery.current = queryIdentity;
+  }, [queryIdentity]);
 
-  const products = useProducts({ page, search });
+  const products = useProducts({ page, search, filters: appliedFilters });
   const data = products.data;
   const total = data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+  // After a delete the last page may be gone.
+  if (data && !products.isPlaceholderData && page > totalPages) setPage(totalPages);
+
+  const filtering = search !== '' || appliedFilters !== undefined;
 
   const downloadTemplate = async () => {
     setDownloading(true);
@@ -50,6 +109,76 @@ export default function ProductsPage() {
       toast.error('Failed to download template');
     } finally {
       setDownloading(false);
+    }
+  };
+
+  const selectAllMatching = async () => {
+    const asked = queryIdentity;
+    setSelectingAll(true);
+    try {
+      const ids = await fetchAllMatchingProductIds({ search, filters: appliedFilters });
+      if (currentQuery.current === asked) setSelected(new Set(ids));
+    } catch {
+      toast.error('Error', { description: 'Failed to select all matching products' });
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+
+  const openBulkEdit = () => {
+    if (selected.size === 0) {
+      toast.error('No products selected', { description: 'Please select at least one product to edit.' });
+      return;
+    }
+    setBulkEditIds([...selected]);
+    setBulkEditOpen(true);
+  };
+
+  const openDeleteSelected = () => {
+    if (selected.size === 0) {
+      toast.error('No products selected', { description: 'Please select at least one product to delete.' });
+      return;
+    }
+    setDeleteTarget({ kind: 'selected', ids: [...selected] });
+    setDeleteOpen(true);
+  };
+
+  const askDeleteOne = (product: Product) => {
+    setDeleteTarget({ kind: 'one', product });
+    setDeleteOpen(true);
+  };
+
+  const confirmDelete = () => (deleteTarget.kind === 'selected' ? deleteSelected(deleteTarget.ids) : deleteOne(deleteTarget.product));
+
+  const deleteSelected = async (ids: string[]): Promise<boolean> => {
+    try {
+      const { deleted } = await bulkDeleteProducts(ids);
+      toast.success('Products Deleted', { description: `Successfully deleted ${deleted} products.` });
+      setSelected(new Set());
+      return true;
+    } catch (error) {
+      toast.error('Failed to delete products', { description: errorMessage(error) });
+      return false;
+    } finally {
+      await invalidateCatalogue(queryClient);
+    }
+  };
+
+  const deleteOne = async (product: Product): Promise<boolean> => {
+    try {
+      await deleteProduct(product.id);
+      toast.success('Product Deleted', { description: `${product.sku} was deleted.` });
+      setSelected((s) => {
+        const next = new Set(s);
+        next.delete(product.id);
+        return next;
+      });
+      return true;
+    } catch (error) {
+      toast.error('Failed to delete product', { description: errorMessage(error) });
+      return false;
+    } finally {
+      await invalidateCatalogue(queryClient);
     }
   };
 
@@ -68,13 +197,19 @@ export default function ProductsPage() {
               <Upload aria-hidden="true" />
               Import Products
             </Button>
+            <Button variant="outline" onClick={() => setQuantitiesOpen(true)}>
+              <Upload aria-hidden="true" />
+              Upload QTY
+            </Button>
           </>
         }
       />
 
+      <ProductLimitBanner />
+
       <Card ref={tableCardRef} className="min-w-0 scroll-mt-16 gap-0 overflow-hidden py-0">
-        <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:max-w-sm">
+        <div className="flex flex-col gap-3 border-b p-4 lg:flex-row lg:items-center lg:justify-between">
+          <div className="relative w-full lg:max-w-sm">
             <Search
               className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
               aria-hidden="true"
@@ -88,27 +223,43 @@ export default function ProductsPage() {
               className="pl-9"
             />
           </div>
-          <p className="text-muted-foreground text-sm" aria-live="polite">
-            {products.isFetching && !products.isLoading ? (
-              <span className="inline-flex items-center gap-1.5">
-                <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Updating...
-              </span>
-            ) : data ? (
-              <>
-                {total.toLocaleString()} {total === 1 ? 'product' : 'products'}
-                {selected.size > 0 ? (
-                  <>
-                    {' · '}
-                    {selected.size} selected{' '}
-                    <Button variant="link" className="h-auto p-0 text-sm" onClick={() => setSelected(new Set())}>
-                      Clear
-                    </Button>
-                  </>
-                ) : null}
-              </>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="text-muted-foreground text-sm" aria-live="polite">
+              {products.isFetching && !products.isLoading ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Updating...
+                </span>
+              ) : data ? (
+                <>
+                  {plural(total, 'product', 'products')}
+                  {selected.size > 0 ? (
+                    <>
+                      {' · '}
+                      {selected.size.toLocaleString()} selected{' '}
+                      <Button variant="link" className="h-auto p-0 text-sm" onClick={() => setSelected(new Set())}>
+                        Clear
+                      </Button>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </p>
+            {selected.size > 0 ? (
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" onClick={openBulkEdit}>
+                  <Pencil aria-hidden="true" />
+                  Edit {selected.size.toLocaleString()} Selected
+                </Button>
+                <Button size="sm" variant="destructive" onClick={openDeleteSelected}>
+                  <Trash2 aria-hidden="true" />
+                  Delete {selected.size.toLocaleString()} Selected
+                </Button>
+              </div>
             ) : null}
-          </p>
+          </div>
         </div>
+
+        <ProductFiltersPanel filters={filters} onChange={setFilters} />
 
         <CardContent className="min-w-0 px-0">
           {products.isLoading ? (
@@ -124,12 +275,24 @@ export default function ProductsPage() {
           ) : data && data.products.length === 0 ? (
             <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
               <PackageOpen className="text-muted-foreground size-10" aria-hidden="true" />
-              {search ? (
+              {filtering ? (
                 <>
-                  <p className="font-medium">No products match “{search}”</p>
-                  <Button variant="outline" onClick={() => setSearchInput('')}>
-                    Clear search
-                  </Button>
+                  <p className="font-medium">
+                    {appliedFilters ? 'No products match the search and filters' : `No products match “${search}”`}
+                  </p>
+                  <div className="flex flex-wrap justify-center gap-2">
+                    {search ? (
+                      <Button variant="outline" onClick={() => setSearchInput('')}>
+                        Clear search
+                      </Button>
+                    ) : null}
+                    {appliedFilters ? (
+                      <Button variant="outline" onClick={() => setFilters([])}>
+                        <FilterX aria-hidden="true" />
+                        Clear filters
+                      </Button>
+                    ) : null}
+                  </div>
                 </>
               ) : (
                 <>
@@ -145,7 +308,15 @@ export default function ProductsPage() {
               )}
             </div>
           ) : data ? (
-            <ProductsTable products={data.products} selected={selected} onSelectedChange={setSelected} />
+            <ProductsTable
+              products={data.products}
+              total={total}
+              selected={selected}
+              onSelectedChange={setSelected}
+              selectingAll={selectingAll}
+              onSelectAllMatching={selectAllMatching}
+              onDelete={askDeleteOne}
+            />
           ) : null}
         </CardContent>
 
@@ -164,7 +335,37 @@ export default function ProductsPage() {
         ) : null}
       </Card>
 
-      <ImportProductsDialog open={importOpen} onOpenChange={setImportOpen} />
+      <Suspense fallback={null}>
+        {importMounted ? <ImportProductsDialog open={importOpen} onOpenChange={setImportOpen} /> : null}
+        {quantitiesMounted ? <UploadQuantitiesDialog open={quantitiesOpen} onOpenChange={setQuantitiesOpen} /> : null}
+        {bulkEditMounted ? (
+          <BulkEditDialog
+            open={bulkEditOpen}
+            onOpenChange={setBulkEditOpen}
+            productIds={bulkEditIds}
+            onUpdated={() => setSelected(new Set())}
+          />
+        ) : null}
+      </Suspense>
+
+      <ConfirmDeleteDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        {...(deleteTarget.kind === 'selected'
+          ? {
+              title: 'Delete Products',
+              description: `Are you sure you want to delete ${deleteTarget.ids.length} selected product(s)? This action cannot be undone.`,
+              confirmLabel: `Delete ${plural(deleteTarget.ids.length, 'Product', 'Products')}`,
+            }
+          : {
+              title: 'Delete Product',
+              description: `Are you sure you want to delete ${deleteTarget.product.sku}${
+                deleteTarget.product.name ? ` (${deleteTarget.product.name})` : ''
+              }? This action cannot be undone.`,
+              confirmLabel: 'Delete Product',
+            })}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Copy, MoreHorizontal } from 'lucide-react';
+import { ChevronDown, Copy, Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
@@ -79,7 +79,7 @@ function copy(text: string, what: string) {
   );
 }
 
-function RowActions({ product }: { product: Product }) {
+function RowActions({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -98,8 +98,65 @@ function RowActions({ product }: { product: Product }) {
             <Copy /> Copy UPC
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(product)}>
+          <Trash2 /> Delete product
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/**
+ * The select box column's header: a box for this page and a menu with select all on page,
+ * select all matching filters (every page) and deselect all.
+ */
+function SelectionHeader({
+  pageState,
+  onTogglePage,
+  pageCount,
+  total,
+  selectedCount,
+  selectingAll,
+  onSelectPage,
+  onSelectAllMatching,
+  onDeselectAll,
+}: {
+  pageState: boolean | 'indeterminate';
+  onTogglePage: (checked: boolean) => void;
+  pageCount: number;
+  total: number;
+  selectedCount: number;
+  selectingAll: boolean;
+  onSelectPage: () => void;
+  onSelectAllMatching: () => void;
+  onDeselectAll: () => void;
+}) {
+  return (
+    <div className="flex items-center gap-0.5">
+      <Checkbox
+        checked={pageState}
+        onCheckedChange={(v) => onTogglePage(v === true)}
+        aria-label="Select all products on this page"
+      />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="size-6" aria-label="Selection options" disabled={selectingAll}>
+            {selectingAll ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          <DropdownMenuItem onSelect={onSelectPage}>Select all on page ({pageCount.toLocaleString()})</DropdownMenuItem>
+          <DropdownMenuItem onSelect={onSelectAllMatching}>
+            Select all matching filters ({total.toLocaleString()})
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={onDeselectAll} disabled={selectedCount === 0}>
+            Deselect all
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
   );
 }
 
@@ -120,12 +177,21 @@ export function ProductsTableSkeleton({ rows = 8 }: { rows?: number }) {
  */
 export function ProductsTable({
   products,
+  total,
   selected,
   onSelectedChange,
+  selectingAll,
+  onSelectAllMatching,
+  onDelete,
 }: {
   products: Product[];
+  /** Products matching the search and filters, on every page. */
+  total: number;
   selected: ReadonlySet<string>;
   onSelectedChange: (next: Set<string>) => void;
+  selectingAll: boolean;
+  onSelectAllMatching: () => void;
+  onDelete: (product: Product) => void;
 }) {
   const allOnPage = products.length > 0 && products.every((p) => selected.has(p.id));
   const someOnPage = products.some((p) => selected.has(p.id));
@@ -149,11 +215,17 @@ export function ProductsTable({
     <Table className="min-w-max">
       <TableHeader className="bg-muted/50">
         <TableRow>
-          <TableHead className="w-10 pl-4">
-            <Checkbox
-              checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-              onCheckedChange={(v) => togglePage(v === true)}
-              aria-label="Select all products on this page"
+          <TableHead className="w-16 pl-4">
+            <SelectionHeader
+              pageState={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+              onTogglePage={togglePage}
+              pageCount={products.length}
+              total={total}
+              selectedCount={selected.size}
+              selectingAll={selectingAll}
+              onSelectPage={() => togglePage(true)}
+              onSelectAllMatching={onSelectAllMatching}
+              onDeselectAll={() => onSelectedChange(new Set())}
             />
           </TableHead>
           {COLUMNS.map((c) => (
@@ -209,7 +281,7 @@ export function ProductsTable({
                 <Tags tags={p.tags} />
               </TableCell>
               <TableCell className="pr-4 text-right">
-                <RowActions product={p} />
+                <RowActions product={p} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           );

@@ -1,0 +1,81 @@
+/**
+ * Quantity updates from a file (spec part 2 sections 4, 5, 7): preview the file with the
+ * `quantities` flow (suggested mapping header -> 'sku' | 'quantity'), then upload it with the
+ * chosen mapping. And the quantity template download.
+ */
+import type { FilePreview } from '../../../../contracts/products';
+import { ApiError, downloadFile, uploadWithProgress, type UploadOptions } from '@/lib/api';
+
+export type QuantityColumn = 'sku' | 'quantity';
+/** File header -> 'sku' | 'quantity'. */
+export type QuantityMapping = Record<string, QuantityColumn>;
+
+export interface QuantityUploadResult {
+  updated: number;
+  totalRows?: number;
+  /** SKUs of the file that no product has (not updated). */
+  unknownSkus?: string[];
+}
+
+export function previewQuantityFile(file: File, options: UploadOptions = {}): Promise<FilePreview> {
+  const form = new FormData();
+  form.append('flow', 'quantities');
+  form.append('file', file, file.name);
+  return uploadWithProgress<FilePreview>('/api/products/preview', form, options);
+}
+
+export function uploadQuantityFile(
+  file: File,
+  mapping: QuantityMapping,
+  options: UploadOptions = {},
+): Promise<QuantityUploadResult> {
+  const form = new FormData();
+  // Fields before the file, so the server has the mapping when the file stream starts.
+  form.append('columnMapping', JSON.stringify(mapping));
+  form.append('file', file, file.name);
+  return uploadWithProgress<QuantityUploadResult>('/api/products/upload-quantities', form, options);
+}
+
+export function downloadQuantityTemplate(): Promise<void> {
+  return downloadFile('/api/products/quantity-template', 'quantity_update_template.csv');
+}
+
+/** What a refused upload listed in `details`: bad lines and SKUs no product has. */
+export interface QuantityUploadProblems {
+  lines: Array<{ line?: number; message: string }>;
+  unknownSkus: string[];
+  /** How many problems there were in all (the lists may be cut short). */
+  total: number;
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+/**
+ * Reads the problem lists out of a refused upload's `details`. Tolerant of the exact shape:
+ * `{ errors: [{ line, message }] }`, `{ unknownSkus: [...] }`, counts beside them.
+ */
+export function quantityUploadProblems(error: unknown): QuantityUploadProblems {
+  const empty: QuantityUploadProblems = { lines: [], unknownSkus: [], total: 0 };
+  if (!(error instanceof ApiError) || error.details === null || typeof error.details !== 'object') return empty;
+  const d = error.details as Record<string, unknown>;
+  const lines: QuantityUploadProblems['lines'] = [];
+  const rawLines = Array.isArray(d.errors) ? d.errors : Array.isArray(d.lines) ? d.lines : [];
+  for (const e of rawLines) {
+    if (typeof e === 'string') lines.push({ message: e });
+    else if (e && typeof e === 'object') {
+      const o = e as Record<string, unknown>;
+      const message = asText(o.message);
+      if (message) lines.push({ line: typeof o.line === 'number' ? o.line : undefined, message });
+    }
+  }
+  const unknownSkus = Array.isArray(d.unknownSkus)
+    ? d.unknownSkus.map(asText).filter((s): s is string => s !== undefined)
+    : [];
+  const counted = [d.errorCount, d.unknownSkuCount].filter((n): n is number => typeof n === 'number');
+  const total = Math.max(lines.length + unknownSkus.length, counted.reduce((a, b) => a + b, 0));
+  return { lines, unknownSkus, total };
+}

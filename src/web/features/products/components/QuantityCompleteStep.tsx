@@ -1,0 +1,53 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { QuantityUploadResult } from '../api/upload-quantities';
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border p-3 sm:p-4">
+      <dt className="text-muted-foreground text-xs sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{value.toLocaleString()}</dd>
+    </div>
+  );
+}
+
+/** The quantity update summary: rows read, products updated, and SKUs no product has. */
+export function QuantityCompleteStep({ result, onDone }: { result: QuantityUploadResult; onDone: () => void }) {
+  const unknown = result.unknownSkus ?? [];
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-6">
+      <div className="flex items-center gap-3">
+        <CheckCircle2 className="size-8 shrink-0 text-green-600" aria-hidden="true" />
+        <div>
+          <p className="font-medium">Quantities Updated</p>
+          <p className="text-muted-foreground text-sm">{result.updated} product quantities updated successfully.</p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+        {result.totalRows !== undefined ? <Stat label="Rows in file" value={result.totalRows} /> : null}
+        <Stat label="Products updated" value={result.updated} />
+        <Stat label="Unknown SKUs" value={unknown.length} />
+      </dl>
+      {unknown.length > 0 ? (
+        <div className="grid gap-2">
+          <p className="text-sm">These SKUs are not in the catalogue; their rows changed nothing:</p>
+          <ul className="flex max-h-32 flex-wrap gap-1.5 overflow-y-auto" aria-label="Unknown SKUs">
+            {unknown.map((sku) => (
+              <li key={sku}>
+                <Badge variant="outline" className="font-mono">
+                  {sku}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <Button onClick={onDone} autoFocus>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
