@@ -2,6 +2,7 @@
  * Audit calls (spec part 1 sections 3, 7; DESIGN.md sections 2, 5).
  */
 import { z } from 'zod';
+import { FILTER_FIELDS, filterExpressionSchema } from './filters.js';
 import { auditModeSchema, auditTypeSchema } from './results.js';
 
 export const auditStatusSchema = z.enum(['draft', 'pending', 'processing', 'complete', 'error']);
@@ -18,6 +19,11 @@ export const scanFileSchema = z.object({
   totalItems: z.number().int(),
   matchRate: z.number().nullable(),
   position: z.number().int(),
+  /**
+   * True for a file uploaded one at a time (`POST /api/audits/{id}/upload`) and kept until
+   * `POST /api/audits/{id}/process` reads it; totalItems and matchRate are 0/null until then.
+   */
+  pendingProcessing: z.boolean(),
 });
 export type ScanFile = z.infer<typeof scanFileSchema>;
 
@@ -43,6 +49,15 @@ export const auditSchema = z.object({
   quantityOff: z.number().int().nullable(),
   productsNotMatched: z.number().int().nullable(),
   matchRate: z.number().nullable(),
+  /**
+   * The audit list's figures (spec part 1 section 9 "Match rate in list"), result lines of a
+   * complete audit, null before: above + below + cross-file lines; zero-sheet lines; notFound lines.
+   */
+  quantityDiscrepancies: z.number().int().nullable(),
+  missingItems: z.number().int().nullable(),
+  unrecognizedItems: z.number().int().nullable(),
+  /** Whether an audit task points at this audit (tasks are not built yet: always false). */
+  hasTask: z.boolean(),
   scanFiles: z.array(scanFileSchema),
 });
 export type Audit = z.infer<typeof auditSchema>;
@@ -66,3 +81,85 @@ export const processResultSchema = z.object({
   processingTime: z.number(),
 });
 export type ProcessResult = z.infer<typeof processResultSchema>;
+
+/**
+ * A filter expression sent as an object or as the same object in a JSON string (spec part 1
+ * section 7: the product-audit wizard sends both). Unlike a union, errors name the bad part
+ * ("filterExpression.conditions: Add at least one filter condition").
+ */
+export const filterExpressionFieldSchema = z.preprocess((value, ctx) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+    return z.NEVER;
+  }
+}, filterExpressionSchema);
+
+/** `POST /api/audits/product-audit` body; answers the draft Audit (201). */
+export const createProductAuditBodySchema = z.object({
+  name: z.string().trim().min(1, 'Audit name is required').max(200),
+  section: z.string().trim().max(200).optional().nullable(),
+  description: z.string().trim().max(2000).optional().nullable(),
+  mode: auditModeSchema.optional().default('standard'),
+  filterExpression: filterExpressionFieldSchema,
+});
+export type CreateProductAuditBody = z.infer<typeof createProductAuditBodySchema>;
+
+/** `POST /api/audits/stub` body (the Assign Task flow); answers the draft Audit (201). */
+export const createAuditStubBodySchema = z.object({
+  name: z.string().trim().min(1, 'Audit name is required').max(200),
+  type: auditTypeSchema,
+  status: z.literal('draft').optional().default('draft'),
+  section: z.string().trim().max(200).optional().nullable(),
+  filterExpression: filterExpressionFieldSchema.optional().nullable(),
+});
+export type CreateAuditStubBody = z.infer<typeof createAuditStubBodySchema>;
+
+/**
+ * `POST /api/audits/{id}/upload` multipart text fields (spec part 1 section 3 "Upload form
+ * fields"), with the one file in `scanFile`. Answers the stored ScanFile (201); the audit
+ * becomes pending.
+ */
+export const uploadScanFileFieldsSchema = z.object({
+  scanColumn: z.string().trim().max(200).optional().default(''),
+  quantityColumn: z.string().trim().max(200).optional(),
+  section: z.string().trim().max(200).optional(),
+  teamName: z.string().trim().max(200).optional(),
+  scannerId: z.string().trim().max(200).optional(),
+});
+export type UploadScanFileFields = z.infer<typeof uploadScanFileFieldsSchema>;
+
+/**
+ * `POST /api/audits/{id}/process` body (optional): processes every file stored by
+ * `/upload` like upload-multiple does and answers a ProcessResult.
+ */
+export const processStoredBodySchema = z
+  .object({ mode: auditModeSchema.optional() })
+  .optional()
+  .default({});
+
+/** `POST /api/products/filter-preview` body and answer (spec part 1 section 5 "Define Filters"). */
+export const filterPreviewBodySchema = z.object({ filterExpression: filterExpressionFieldSchema });
+export const filterPreviewSchema = z.object({ count: z.number().int() });
+export type FilterPreview = z.infer<typeof filterPreviewSchema>;
+
+/** At most this many suggested values per field in `GET /api/products/filter-options`. */
+export const FILTER_OPTIONS_LIMIT = 200;
+
+/** Fields `GET /api/products/filter-options` suggests values for (name and sku are typed freely). */
+export const FILTER_OPTION_FIELDS = ['manufacturer', 'category', 'distributor', 'location', 'tags'] as const satisfies readonly (typeof FILTER_FIELDS)[number][];
+
+/**
+ * `GET /api/products/filter-options`: per field, the organisation's distinct non-blank values
+ * (trimmed), sorted case-insensitively, at most FILTER_OPTIONS_LIMIT each.
+ */
+export const filterOptionsSchema = z.object({
+  manufacturer: z.array(z.string()),
+  category: z.array(z.string()),
+  distributor: z.array(z.string()),
+  location: z.array(z.string()),
+  tags: z.array(z.string()),
+});
+export type FilterOptions = z.infer<typeof filterOptionsSchema>;

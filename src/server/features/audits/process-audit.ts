@@ -1,6 +1,7 @@
 /**
- * Processing an audit's scan files (spec part 1 section 7 `POST /api/audits/{id}/upload-multiple`;
- * DESIGN.md sections 2, 5, 6):
+ * Processing an audit's scan files (spec part 1 section 7 `POST /api/audits/{id}/upload-multiple`,
+ * and `POST /api/audits/{id}/process` for files kept by one-at-a-time uploads, docs/decisions/0009;
+ * DESIGN.md sections 2, 5, 6). Both go through `processAudit`:
  *   1. validate every file's mapping and columns (nothing written on a bad file);
  *   2. status -> processing; snapshot the catalogue's expected quantities;
  *   3. stream every file's rows into the engine (a bad quantity stops it: status back as it was);
@@ -16,18 +17,44 @@ import { createReconciler } from '../../../domain/reconcile.js';
 import { AppError, FileError } from '../../errors.js';
 import { openTable, readScanRowBatches, type Table } from '../../files/index.js';
 import type { ReceivedFile } from '../../http/multipart.js';
-import { findAudit, loadCatalogue, readAudit, storeResults, updateAudit, type AuditRow, type StoredScanFile } from './repo.js';
+import {
+  findAudit,
+  loadCatalogue,
+  readAudit,
+  storeResults,
+  updateAudit,
+  updateAuditIfStatus,
+  type AuditRow,
+  type StoredScanFile,
+} from './repo.js';
+import { removeAuditUploads } from './scan-file-storage.js';
+
+/** A scan file on disk: just received (multipart temp file) or kept by an earlier upload. */
+export interface ScanFileSource {
+  /** The name the user's file had; every error names it. */
+  fileName: string;
+  path: string;
+  sizeBytes: number;
+}
 
 /** One scan file with its form fields (spec part 1 section 3 "Upload form fields"). */
 export interface ScanFileUpload {
-  file: ReceivedFile;
+  file: ScanFileSource;
   teamName: string;
   scannerId: string | null;
   scanColumn: string;
   quantityColumn: string | null;
 }
 
-const PROCESSABLE = new Set(['draft', 'pending', 'error']);
+/** Statuses whose scan files may still change (draft, pending = files kept, error = retry). */
+export const PROCESSABLE: readonly string[] = ['draft', 'pending', 'error'];
+
+/** @throws AppError 409 AUDIT_NOT_PROCESSABLE when the audit is processing or complete. */
+export function assertProcessable(audit: AuditRow): void {
+  if (!PROCESSABLE.includes(audit.status)) {
+    throw new AppError('AUDIT_NOT_PROCESSABLE', `This audit is ${audit.status}; its scan files cannot be changed.`, 409);
+  }
+}
 
 /**
  * Reads the repeated multipart fields of upload-multiple into one entry per file.
@@ -53,7 +80,12 @@ export function scanFileUploads(files: ReceivedFile[], fields: Record<string, st
   });
 }
 
-function checkColumns(table: Table, upload: ScanFileUpload): void {
+/**
+ * Opens the upload's file and checks that its scan and quantity columns are among the headers.
+ * @throws FileError 400 for an unreadable file or UNKNOWN_COLUMN (the message lists the columns).
+ */
+export async function openScanTable(upload: ScanFileUpload): Promise<Table> {
+  const table = await openTable(upload.file.path, upload.file.fileName, { header: 'auto' });
   for (const column of [upload.scanColumn, upload.quantityColumn]) {
     if (column !== null && !table.headers.includes(column)) {
       throw new FileError(
@@ -63,6 +95,19 @@ function checkColumns(table: Table, upload: ScanFileUpload): void {
       );
     }
   }
+  return table;
+}
+
+export interface ProcessOptions {
+  mode?: AuditMode;
+  filterExpression?: FilterExpression | null;
+  section?: string | null;
+  /**
+   * Where the audit's kept uploads live (scan-file-storage.ts). Stored results replace every
+   * scan file row, so after a successful run the kept copies are deleted; after a failure they
+   * stay for another try.
+   */
+  uploadsDir: string;
 }
 
 /**
@@ -70,26 +115,15 @@ function checkColumns(table: Table, upload: ScanFileUpload): void {
  * @throws AppError 409 AUDIT_NOT_PROCESSABLE when the audit is processing or complete;
  *   FileError 400 for an unreadable file, an unknown column or a bad quantity (nothing changed).
  */
-export async function processAudit(
-  db: Db,
-  audit: AuditRow,
-  uploads: ScanFileUpload[],
-  opts: { mode?: AuditMode; filterExpression?: FilterExpression | null; section?: string | null } = {},
-): Promise<ProcessResult> {
-  if (!PROCESSABLE.has(audit.status)) {
-    throw new AppError('AUDIT_NOT_PROCESSABLE', `This audit is ${audit.status}; its scan files cannot be changed.`, 409);
-  }
+export async function processAudit(db: Db, audit: AuditRow, uploads: ScanFileUpload[], opts: ProcessOptions): Promise<ProcessResult> {
+  assertProcessable(audit);
   const tables: Table[] = [];
-  for (const upload of uploads) {
-    const table = await openTable(upload.file.path, upload.file.fileName, { header: 'auto' });
-    checkColumns(table, upload);
-    tables.push(table);
-  }
+  for (const upload of uploads) tables.push(await openScanTable(upload));
 
   const mode = opts.mode ?? (audit.mode as AuditMode);
   const filterExpression = opts.filterExpression ?? (audit.filterExpression as FilterExpression | null);
   const before = { status: audit.status, progress: audit.progress };
-  await updateAudit(db, audit.id, {
+  const started = await updateAuditIfStatus(db, audit.id, [audit.status], {
     status: 'processing',
     progress: 30,
     errorMessage: null,
@@ -97,8 +131,10 @@ export async function processAudit(
     filterExpression,
     ...(opts.section !== undefined ? { section: opts.section } : {}),
   });
+  // Another request started (or finished) processing since the audit was read.
+  if (!started) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is already being processed.', 409);
 
-  const started = performance.now();
+  const startedAt = performance.now();
   let results;
   const stored: StoredScanFile[] = [];
   try {
@@ -137,7 +173,7 @@ export async function processAudit(
     await updateAudit(db, audit.id, { ...before, errorMessage: audit.errorMessage });
     throw err;
   }
-  results.summary.processingTime = Math.round(performance.now() - started);
+  results.summary.processingTime = Math.round(performance.now() - startedAt);
 
   try {
     await storeResults(db, { ...audit, mode }, stored, results);
@@ -149,6 +185,7 @@ export async function processAudit(
     });
     throw err;
   }
+  await removeAuditUploads(opts.uploadsDir);
   const fresh = await readAudit(db, (await findAudit(db, audit.organizationId, audit.id))!);
   return {
     audit: fresh,

@@ -2,10 +2,10 @@
  * Audits SQL: audits, scan files, result lines and summaries. Every statement is scoped by
  * organization_id; an audit of another organisation reads as missing (DESIGN.md section 2).
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditResultLines, auditResultSummaries, audits, products, scanFiles } from '../../db/schema.js';
-import type { Audit, AuditStatus } from '../../../contracts/audits.js';
+import type { Audit, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import {
   RESULT_CATEGORIES,
   type CategoryCounts,
@@ -18,7 +18,7 @@ import type { CatalogueProduct } from '../../../domain/reconcile.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
-type ScanFileRow = typeof scanFiles.$inferSelect;
+export type ScanFileRow = typeof scanFiles.$inferSelect;
 type LineRow = typeof auditResultLines.$inferSelect;
 
 export async function insertAudit(db: Db, values: typeof audits.$inferInsert): Promise<AuditRow> {
@@ -45,8 +45,62 @@ export async function updateAudit(db: Db, id: string, values: Partial<typeof aud
   await db.update(audits).set(values).where(eq(audits.id, id));
 }
 
+/**
+ * Sets `values` only while the audit's status is one of `statuses`, in one statement, so two
+ * requests cannot both start processing the same audit. False when the status was another.
+ */
+export async function updateAuditIfStatus(
+  db: Db,
+  id: string,
+  statuses: readonly string[],
+  values: Partial<typeof audits.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(audits)
+    .set(values)
+    .where(and(eq(audits.id, id), inArray(audits.status, [...statuses])))
+    .returning({ id: audits.id });
+  return rows.length > 0;
+}
+
+/** Audits of the organisation created at or after `since` (the monthly plan limit). */
+export async function countAuditsCreatedSince(db: Db, organizationId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(audits)
+    .where(and(eq(audits.organizationId, organizationId), gte(audits.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** Adds a scan file row at the end of the audit's files (position = last + 1). */
+export async function insertScanFile(
+  db: Db,
+  values: Omit<typeof scanFiles.$inferInsert, 'position'>,
+): Promise<ScanFileRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // One upload at a time per audit: positions stay distinct when two arrive together.
+    await tx.execute(sql`select id from audits where id = ${values.auditId} for update`);
+    const [last] = await tx.select({ p: max(scanFiles.position) }).from(scanFiles).where(eq(scanFiles.auditId, values.auditId));
+    const [row] = await tx
+      .insert(scanFiles)
+      .values({ ...values, position: (last?.p ?? -1) + 1 })
+      .returning();
+    return row!;
+  });
+}
+
+/** The audit's files uploaded one at a time and kept on disk for processing, in upload order. */
+export async function listStoredScanFiles(db: Db, organizationId: string, auditId: string): Promise<ScanFileRow[]> {
+  return db
+    .select()
+    .from(scanFiles)
+    .where(and(eq(scanFiles.organizationId, organizationId), eq(scanFiles.auditId, auditId), isNotNull(scanFiles.storagePath)))
+    .orderBy(asc(scanFiles.position));
+}
+
 /** Deletes the audit (lines, files and summary cascade); false when it was not there. */
-export async function deleteAudit(db: Db, organizationId: string, id: string): Promise<boolean> {
+export async function deleteAuditRow(db: Db, organizationId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .delete(audits)
@@ -80,6 +134,22 @@ export async function readAudit(db: Db, row: AuditRow): Promise<Audit> {
   return toAudit(row, summary ?? null, files);
 }
 
+export function toScanFile(f: ScanFileRow): ScanFile {
+  return {
+    id: f.id,
+    fileName: f.fileName,
+    teamName: f.teamName,
+    scannerId: f.scannerId,
+    scanColumn: f.scanColumn,
+    quantityColumn: f.quantityColumn,
+    rowCount: f.rowCount,
+    totalItems: f.totalItems,
+    matchRate: f.matchRate,
+    position: f.position,
+    pendingProcessing: f.storagePath !== null,
+  };
+}
+
 function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]): Audit {
   const counts = (summary?.counts ?? null) as CategoryCounts | null;
   const scannedLines = counts
@@ -110,18 +180,11 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     quantityOff: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
     productsNotMatched: counts ? counts.notFound + counts.scannedNotExpected : null,
     matchRate: summary?.matchRate ?? null,
-    scanFiles: files.map((f) => ({
-      id: f.id,
-      fileName: f.fileName,
-      teamName: f.teamName,
-      scannerId: f.scannerId,
-      scanColumn: f.scanColumn,
-      quantityColumn: f.quantityColumn,
-      rowCount: f.rowCount,
-      totalItems: f.totalItems,
-      matchRate: f.matchRate,
-      position: f.position,
-    })),
+    quantityDiscrepancies: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
+    missingItems: counts?.zeroSheetItems ?? null,
+    unrecognizedItems: counts?.notFound ?? null,
+    hasTask: false,
+    scanFiles: files.map(toScanFile),
   };
 }
 

@@ -1,11 +1,18 @@
 /**
- * Audit routes (spec part 1 section 7). Thin: parse, call one service function, answer.
- * Every route requires a signed-in user; mutating routes a writer; an audit of another
- * organisation answers 404 like a missing one.
+ * Audit routes (spec part 1 section 7; `/process` is ours, docs/decisions/0009). Thin: parse,
+ * call one use case, answer. Every route requires a signed-in user; mutating routes a writer
+ * (a viewer gets 403); an audit of another organisation answers 404 like a missing one. Creating
+ * an audit past the plan's monthly limit answers 402 AUDIT_LIMIT_REACHED.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { createAuditBodySchema } from '../../../contracts/audits.js';
+import {
+  createAuditBodySchema,
+  createAuditStubBodySchema,
+  createProductAuditBodySchema,
+  processStoredBodySchema,
+  uploadScanFileFieldsSchema,
+} from '../../../contracts/audits.js';
 import { filterExpressionSchema } from '../../../contracts/filters.js';
 import { auditModeSchema, resultsQuerySchema } from '../../../contracts/results.js';
 import type { CurrentUser } from '../../../contracts/auth.js';
@@ -16,9 +23,16 @@ import { reportFileName, writeCsvReport, writeXlsxReport } from '../../reports/i
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../app.js';
 import { jsonField } from '../products/routes.js';
-import { processAudit, scanFileUploads } from './process-audit.js';
+import { createAudit } from './create-audit.js';
+import { createAuditStub } from './create-audit-stub.js';
+import { createProductAudit } from './create-product-audit.js';
+import { deleteAudit } from './delete-audit.js';
+import { scanFileUploads } from './process-audit.js';
+import { processStoredFiles } from './process-stored-files.js';
+import { processUploadedFiles } from './process-uploaded-files.js';
 import { readPagedResults, reportInput } from './results.js';
-import { deleteAudit, findAudit, insertAudit, listAudits, readAudit } from './repo.js';
+import { findAudit, listAudits, readAudit } from './repo.js';
+import { uploadScanFile } from './upload-scan-file.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -33,23 +47,27 @@ function attachment(reply: FastifyReply, contentType: string, fileName: string) 
   reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName}"`);
 }
 
-export async function auditRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function auditRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
+  const { dataDir } = config;
+
   app.get('/api/audits', async (req) => listAudits(db, requireUser(req).organizationId));
 
   app.post('/api/audits', async (req, reply) => {
     const user = requireWriter(req);
     const body = createAuditBodySchema.parse(req.body ?? {});
-    const row = await insertAudit(db, {
-      organizationId: user.organizationId,
-      userId: user.id,
-      name: body.name,
-      section: body.section || null,
-      description: body.description || null,
-      auditType: body.auditType,
-      mode: body.mode,
-      status: 'draft',
-    });
-    return reply.status(201).send(await readAudit(db, row));
+    return reply.status(201).send(await createAudit({ db, user, body }));
+  });
+
+  app.post('/api/audits/product-audit', async (req, reply) => {
+    const user = requireWriter(req);
+    const body = createProductAuditBodySchema.parse(req.body ?? {});
+    return reply.status(201).send(await createProductAudit({ db, user, body }));
+  });
+
+  app.post('/api/audits/stub', async (req, reply) => {
+    const user = requireWriter(req);
+    const body = createAuditStubBodySchema.parse(req.body ?? {});
+    return reply.status(201).send(await createAuditStub({ db, user, body }));
   });
 
   app.get('/api/audits/:id', async (req) => {
@@ -60,8 +78,29 @@ export async function auditRoutes(app: FastifyInstance, { db }: AppDeps): Promis
   app.delete('/api/audits/:id', async (req, reply) => {
     const user = requireWriter(req);
     const { id } = idParams.parse(req.params);
-    if (!(await deleteAudit(db, user.organizationId, id))) throw notFound('Audit');
+    await deleteAudit({ db, dataDir, organizationId: user.organizationId, id });
     return reply.status(204).send();
+  });
+
+  app.post('/api/audits/:id/upload', async (req, reply) => {
+    const user = requireWriter(req);
+    const audit = await auditOf(db, user, req.params);
+    const form = await receiveMultipart(req);
+    try {
+      const file = form.files.find((f) => f.field === 'scanFile') ?? form.files[0];
+      if (!file) throw new AppError('NO_SCAN_FILES', 'Add a scan file (form field scanFile).');
+      const fields = uploadScanFileFieldsSchema.parse(form.fields);
+      return reply.status(201).send(await uploadScanFile({ db, dataDir, audit, file, fields }));
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.post('/api/audits/:id/process', async (req) => {
+    const user = requireWriter(req);
+    const audit = await auditOf(db, user, req.params);
+    const { mode } = processStoredBodySchema.parse(req.body ?? undefined);
+    return processStoredFiles({ db, dataDir, audit, mode });
   });
 
   app.post('/api/audits/:id/upload-multiple', async (req) => {
@@ -72,11 +111,8 @@ export async function auditRoutes(app: FastifyInstance, { db }: AppDeps): Promis
       const uploads = scanFileUploads(form.files, form.fields);
       const mode = form.fields.mode ? auditModeSchema.parse(form.fields.mode) : undefined;
       const filterExpression = form.fields.filterExpression ? jsonField(form, 'filterExpression', filterExpressionSchema) : undefined;
-      if (audit.auditType === 'product-audit' && !filterExpression && !audit.filterExpression) {
-        throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
-      }
       const section = form.fields.section !== undefined ? form.fields.section.trim() || null : undefined;
-      return await processAudit(db, audit, uploads, { mode, filterExpression, section });
+      return await processUploadedFiles({ db, dataDir, audit, uploads, mode, filterExpression, section });
     } finally {
       await form.cleanup();
     }

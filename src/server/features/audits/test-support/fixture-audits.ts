@@ -1,0 +1,32 @@
+/**
+ * Test helpers for audit API tests: import a fixture's catalogue through the API with the
+ * manifest's mapping, and build the upload-multiple form of its scan files.
+ */
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Fixture } from '../../../../domain/test-support/fixtures.js';
+import type { TestClient, UploadFile } from '../../../test-support/test-app.js';
+
+/** Imports the fixture's catalogue.csv as the client's organisation's products. */
+export async function importFixtureCatalogue(client: TestClient, fixture: Fixture): Promise<void> {
+  const res = await client.upload(
+    '/api/products/import',
+    [{ field: 'file', path: path.join(fixture.dir, fixture.manifest.catalogue) }],
+    { columnMapping: JSON.stringify(fixture.manifest.catalogueMapping) },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The upload-multiple form of the fixture's manifest (spec part 1 section 7 field names). */
+export function manifestUpload(fixture: Fixture): { files: UploadFile[]; fields: Record<string, string> } {
+  const files: UploadFile[] = [];
+  const fields: Record<string, string> = {};
+  fixture.manifest.scanFiles.forEach((f, i) => {
+    files.push({ field: 'scanFiles', path: path.join(fixture.dir, f.file) });
+    fields[`teamName_${i}`] = f.teamName;
+    fields[`scanColumn_${i}`] = f.scanColumn;
+    if (f.quantityColumn) fields[`quantityColumn_${i}`] = f.quantityColumn;
+    if (f.scannerId) fields[`scannerId_${i}`] = f.scannerId;
+  });
+  return { files, fields };
+}

@@ -1,0 +1,70 @@
+/**
+ * `POST /api/audits/{id}/upload` (spec part 1 section 7: the resume flow posts one scan file per
+ * request, fields as in section 3 "Upload form fields"). The file is checked as upload-multiple
+ * checks it, and read through once so a bad quantity is refused now, naming file and line; then
+ * it is kept on disk with a scan_files row (storagePath set) and the audit becomes pending.
+ * `POST /api/audits/{id}/process` reads the kept files (docs/decisions/0009).
+ */
+import type { ScanFile, UploadScanFileFields } from '../../../contracts/audits.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { readScanRowBatches } from '../../files/index.js';
+import { assertProcessable, openScanTable, PROCESSABLE, type ScanFileSource, type ScanFileUpload } from './process-audit.js';
+import { insertScanFile, listStoredScanFiles, toScanFile, updateAuditIfStatus, type AuditRow } from './repo.js';
+import { auditUploadsDir, keepScanFile, removeKeptFile } from './scan-file-storage.js';
+
+/**
+ * @throws AppError 409 AUDIT_NOT_PROCESSABLE (processing or complete); 400 MISSING_SCAN_COLUMN;
+ *   FileError 400 for an unreadable file, an unknown column or a bad quantity. Nothing is kept
+ *   and the audit is unchanged on any of these.
+ */
+export async function uploadScanFile(opts: {
+  db: Db;
+  dataDir: string;
+  audit: AuditRow;
+  file: ScanFileSource;
+  fields: UploadScanFileFields;
+}): Promise<ScanFile> {
+  const { db, audit, file, fields } = opts;
+  assertProcessable(audit);
+  if (!fields.scanColumn) {
+    throw new AppError('MISSING_SCAN_COLUMN', `${file.fileName}: choose the column that holds the scanned barcode or SKU.`);
+  }
+  const kept = await listStoredScanFiles(db, audit.organizationId, audit.id);
+  const upload: ScanFileUpload = {
+    file,
+    teamName: fields.teamName || `Team ${kept.length + 1}`,
+    scannerId: fields.scannerId || null,
+    scanColumn: fields.scanColumn,
+    quantityColumn: fields.quantityColumn || null,
+  };
+  const table = await openScanTable(upload);
+  let rowCount = 0;
+  for await (const batch of readScanRowBatches(table, upload)) rowCount += batch.length;
+
+  const pending = await updateAuditIfStatus(db, audit.id, PROCESSABLE, {
+    status: 'pending',
+    ...(fields.section ? { section: fields.section } : {}),
+  });
+  if (!pending) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is being processed; its scan files cannot be changed.', 409);
+
+  const storagePath = await keepScanFile(auditUploadsDir(opts.dataDir, audit.organizationId, audit.id), file);
+  try {
+    const row = await insertScanFile(db, {
+      organizationId: audit.organizationId,
+      auditId: audit.id,
+      fileName: file.fileName,
+      teamName: upload.teamName,
+      scannerId: upload.scannerId,
+      scanColumn: upload.scanColumn,
+      quantityColumn: upload.quantityColumn,
+      rowCount,
+      sizeBytes: file.sizeBytes,
+      storagePath,
+    });
+    return toScanFile(row);
+  } catch (err) {
+    await removeKeptFile(storagePath);
+    throw err;
+  }
+}
