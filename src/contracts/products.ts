@@ -3,6 +3,7 @@
  * Money travels as decimal strings ("12.50"); quantities are integers.
  */
 import { z } from 'zod';
+import { productFiltersParamSchema } from './product-filters.js';
 
 export const productSchema = z.object({
   id: z.string(),
@@ -47,12 +48,16 @@ export type ProductImportField = z.infer<typeof productImportFieldSchema>;
 export const columnMappingSchema = z.record(z.string(), z.string());
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
-/** `GET /api/products` query. */
+/**
+ * `GET /api/products` query (spec part 2 section 7): page (1-based), limit (50, at most 10,000),
+ * search (SKU or name contains, case-insensitive), filters (the Advanced Filters as JSON, see
+ * product-filters.ts), getAllIds=true for every matching id instead of a page.
+ */
 export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(10_000).default(50),
   search: z.string().trim().max(200).optional(),
-  filters: z.string().optional(),
+  filters: productFiltersParamSchema.optional(),
   getAllIds: z.enum(['true', 'false']).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -64,6 +69,76 @@ export const productListResponseSchema = z.object({
   limit: z.number().int(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** `GET /api/products?getAllIds=true` answer: every matching id, in list order (spec part 2 section 3). */
+export const productIdsResponseSchema = z.object({ productIds: z.array(z.string()) });
+export type ProductIdsResponse = z.infer<typeof productIdsResponseSchema>;
+
+/** Most ids one bulk call takes: more than the largest plan's catalogue. */
+export const MAX_BULK_PRODUCT_IDS = 100_000;
+const productIdsSchema = z
+  .array(z.guid('is not a product id'))
+  .min(1, 'Please select at least one product.')
+  .max(MAX_BULK_PRODUCT_IDS, `at most ${MAX_BULK_PRODUCT_IDS} products at once`);
+
+/** Text of a bulk edit: trimmed; blank clears the field. */
+const bulkText = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .transform((v) => (v === null || v === '' ? null : v));
+/** A price: a number or decimal text, at most 2 decimal places, not negative; null clears it. */
+const bulkMoney = z.union([z.number(), z.string().trim().max(30)]).nullable();
+
+/**
+ * `PATCH /api/products/bulk-update` body (spec part 2 section 7): only the fields being changed.
+ * Unknown fields (sku, name...) are refused. Tags replace the product's tags (trimmed, blanks and
+ * case-insensitive duplicates dropped).
+ */
+export const bulkUpdateBodySchema = z.object({
+  productIds: productIdsSchema,
+  updates: z
+    .strictObject({
+      distributor: bulkText.optional(),
+      manufacturer: bulkText.optional(),
+      category: bulkText.optional(),
+      location: bulkText.optional(),
+      currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+      costPrice: bulkMoney.optional(),
+      price: bulkMoney.optional(),
+      tags: z.array(z.string().max(100).refine((t) => !t.includes(','), 'a tag may not contain a comma (files separate tags with commas)')).max(100).optional(),
+    })
+    .refine((u) => Object.values(u).some((v) => v !== undefined), 'Please select at least one field to update.'),
+});
+export type BulkUpdateBody = z.infer<typeof bulkUpdateBodySchema>;
+export type BulkUpdates = BulkUpdateBody['updates'];
+
+export const bulkUpdateResponseSchema = z.object({ updated: z.number().int() });
+export type BulkUpdateResponse = z.infer<typeof bulkUpdateResponseSchema>;
+
+/** `POST /api/products/bulk-delete` body: one statement for the whole selection. */
+export const bulkDeleteBodySchema = z.object({ productIds: productIdsSchema });
+export type BulkDeleteBody = z.infer<typeof bulkDeleteBodySchema>;
+
+export const bulkDeleteResponseSchema = z.object({ deleted: z.number().int() });
+export type BulkDeleteResponse = z.infer<typeof bulkDeleteResponseSchema>;
+
+/** Quantity upload mapping: file header -> 'sku' | 'quantity' ('' or 'skip' = not used). */
+export const QUANTITY_UPLOAD_FIELDS = ['sku', 'quantity'] as const;
+export const quantityMappingSchema = z.record(z.string(), z.string());
+
+/**
+ * `POST /api/products/upload-quantities` answer (spec part 2 section 3 "Quantity upload
+ * response"): products updated, data rows read, and unknown SKUs (always empty on success: a
+ * file with unknown SKUs is refused, see upload-quantities.ts).
+ */
+export const quantityUploadResponseSchema = z.object({
+  updated: z.number().int(),
+  totalRows: z.number().int(),
+  unknownSkus: z.array(z.string()),
+});
+export type QuantityUploadResponse = z.infer<typeof quantityUploadResponseSchema>;
 
 /** `POST /api/products/preview` answer (spec part 2 section 3 "File preview response"). */
 export const filePreviewSchema = z.object({
