@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bulkUpdateBodySchema } from '../../../contracts/products';
 import { addTag, anyFieldEnabled, buildBulkUpdates, emptyBulkEditForm, setFieldEnabled, type BulkEditForm } from './bulk-edit';
 
 function form(change: (f: BulkEditForm) => void): BulkEditForm {
@@ -68,11 +69,22 @@ describe('bulk edit (spec part 2 section 5)', () => {
   it('trims tags and never lists one twice', () => {
     expect(addTag([], '  fast-mover ')).toEqual(['fast-mover']);
     expect(addTag(['fast-mover'], 'fast-mover')).toEqual(['fast-mover']);
+    expect(addTag(['fast-mover'], 'Fast-Mover')).toEqual(['fast-mover']);
     expect(addTag(['fast-mover'], '   ')).toEqual(['fast-mover']);
     const f = form((f) => {
       f.enabled.tags = true;
       f.tags = ['a', ' a', 'b'];
     });
     expect(buildBulkUpdates(f)).toEqual({ tags: ['a', 'b'] });
+  });
+
+  it('builds updates the contract accepts', () => {
+    const f = form((f) => {
+      for (const k of Object.keys(f.enabled) as Array<keyof BulkEditForm['enabled']>) f.enabled[k] = true;
+      f.text = { distributor: 'D', manufacturer: 'M', category: 'C', location: 'L', currentQuantity: '5', costPrice: '1.25', price: '2' };
+      f.tags = ['x'];
+    });
+    const body = { productIds: ['0b6a3c4e-2f1d-4c8b-9a7e-5d3f2e1c0b9a'], updates: buildBulkUpdates(f) };
+    expect(bulkUpdateBodySchema.parse(body).updates).toEqual(body.updates);
   });
 });

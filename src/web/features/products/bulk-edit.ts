@@ -3,6 +3,7 @@
  * it; unchecking clears it; numbers are parsed (integer quantity, decimal prices) and dropped
  * when not finite; empty text fields are omitted; tags are trimmed and never duplicated.
  */
+import type { BulkUpdates } from '../../../contracts/products';
 
 export const BULK_EDIT_TEXT_FIELDS = ['distributor', 'manufacturer', 'category', 'location'] as const;
 export const BULK_EDIT_NUMBER_FIELDS = ['currentQuantity', 'costPrice', 'price'] as const;
@@ -30,16 +31,7 @@ export interface BulkEditForm {
 }
 
 /** What `PATCH /api/products/bulk-update` receives as `updates`: only the chosen fields. */
-export interface BulkUpdates {
-  distributor?: string;
-  manufacturer?: string;
-  category?: string;
-  location?: string;
-  currentQuantity?: number;
-  costPrice?: number;
-  price?: number;
-  tags?: string[];
-}
+export type { BulkUpdates };
 
 export function emptyBulkEditForm(): BulkEditForm {
   return {
@@ -68,10 +60,14 @@ export function setFieldEnabled(form: BulkEditForm, field: BulkEditField, enable
   return next;
 }
 
-/** Adds a tag, trimmed; a blank or already listed tag leaves the list as it is. */
+/**
+ * Adds a tag, trimmed; a blank or already listed tag leaves the list as it is. 'Seasonal' and
+ * 'seasonal' are the same tag (the server drops such duplicates too).
+ */
 export function addTag(tags: readonly string[], raw: string): string[] {
   const tag = raw.trim();
-  if (tag === '' || tags.includes(tag)) return [...tags];
+  const key = tag.toLowerCase();
+  if (tag === '' || tags.some((t) => t.toLowerCase() === key)) return [...tags];
   return [...tags, tag];
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contract from '../../../contracts/product-filters';
 import {
   filtersParam,
   filtersToApply,
@@ -36,7 +37,25 @@ describe('product filter operators (spec part 2 section 5)', () => {
   });
 
   it('offers every product field exactly once', () => {
-    expect(new Set(PRODUCT_FILTER_FIELDS).size).toBe(12);
+    expect(new Set(PRODUCT_FILTER_FIELDS).size).toBe(PRODUCT_FILTER_FIELDS.length);
+    expect([...PRODUCT_FILTER_FIELDS].sort()).toEqual([...contract.PRODUCT_FILTER_FIELDS].sort());
+  });
+
+  it('allows exactly the operators the contract allows, in its order', () => {
+    for (const field of contract.PRODUCT_FILTER_FIELDS) expect(operatorsFor(field)).toEqual(contract.operatorsFor(field));
+  });
+
+  it('builds a filters parameter the contract accepts', () => {
+    const rows = [
+      row({ id: 'a', field: 'manufacturer', operator: 'contains', value: 'Stark' }),
+      row({ id: 'b', field: 'price', operator: 'gt', value: '60', logicalOperator: 'OR' }),
+      row({ id: 'c', field: 'tags', operator: 'not_contains', value: 'x', logicalOperator: 'AND' }),
+    ];
+    expect(contract.productFiltersParamSchema.parse(filtersParam(rows))).toEqual([
+      { field: 'manufacturer', operator: 'contains', value: 'Stark', logicalOperator: 'AND' },
+      { field: 'price', operator: 'gt', value: '60', logicalOperator: 'OR' },
+      { field: 'tags', operator: 'not_contains', value: 'x', logicalOperator: 'AND' },
+    ]);
   });
 });
 

@@ -3,11 +3,25 @@
  * "Filter operators by field"): which operators each field allows, their labels, and how the
  * rows the user is editing become the `filters` JSON of `GET /api/products`.
  *
- * The operator tables are kept here as plain data (no zod at run time in the page chunk);
- * product-filters.test.ts holds them equal to the contract's.
+ * Types come from the contract (src/contracts/product-filters.ts). Its tables are repeated here
+ * as plain data so that the page chunk does not load zod; product-filters.test.ts holds them
+ * equal to the contract's.
  */
+import type {
+  LogicalOperator,
+  NumericFilterField,
+  NumericOperator,
+  ProductFilterField,
+  ProductFilterInput,
+  ProductFilterOperator,
+  TagOperator,
+  TextFilterField,
+  TextOperator,
+} from '../../../contracts/product-filters';
 
-export const NUMERIC_FILTER_FIELDS = ['currentQuantity', 'costPrice', 'price'] as const;
+export type { LogicalOperator, ProductFilterField, ProductFilterOperator };
+
+export const NUMERIC_FILTER_FIELDS = ['currentQuantity', 'costPrice', 'price'] as const satisfies readonly NumericFilterField[];
 export const TEXT_FILTER_FIELDS = [
   'sku',
   'name',
@@ -17,7 +31,7 @@ export const TEXT_FILTER_FIELDS = [
   'manufacturer',
   'category',
   'location',
-] as const;
+] as const satisfies readonly TextFilterField[];
 
 /** Every filterable field, in the order the field select lists them (the table's column order). */
 export const PRODUCT_FILTER_FIELDS = [
@@ -33,21 +47,21 @@ export const PRODUCT_FILTER_FIELDS = [
   'price',
   'location',
   'tags',
-] as const;
-export type ProductFilterField = (typeof PRODUCT_FILTER_FIELDS)[number];
+] as const satisfies readonly ProductFilterField[];
 
-export const NUMERIC_OPERATORS = ['eq', 'gt', 'lt', 'gte', 'lte', 'ne'] as const;
-export const TAG_OPERATORS = ['contains', 'not_contains'] as const;
-export const TEXT_OPERATORS = ['contains', 'eq', 'starts_with', 'ends_with', 'not_contains', 'ne'] as const;
-export type ProductFilterOperator =
-  | (typeof NUMERIC_OPERATORS)[number]
-  | (typeof TAG_OPERATORS)[number]
-  | (typeof TEXT_OPERATORS)[number];
-
-export type LogicalOperator = 'AND' | 'OR';
+export const NUMERIC_OPERATORS = ['eq', 'gt', 'lt', 'gte', 'lte', 'ne'] as const satisfies readonly NumericOperator[];
+export const TAG_OPERATORS = ['contains', 'not_contains'] as const satisfies readonly TagOperator[];
+export const TEXT_OPERATORS = [
+  'contains',
+  'eq',
+  'starts_with',
+  'ends_with',
+  'not_contains',
+  'ne',
+] as const satisfies readonly TextOperator[];
 
 /** One row of the Advanced Filters panel; `logicalOperator` joins it to the row before. */
-export interface ProductFilter {
+export interface ProductFilter extends ProductFilterInput {
   id: string;
   field: ProductFilterField;
   operator: ProductFilterOperator;
@@ -71,7 +85,7 @@ export const FILTER_FIELD_LABELS: Record<ProductFilterField, string> = {
 };
 
 /** Operator names as the select shows them, by kind of field. */
-const NUMERIC_OPERATOR_LABELS: Record<(typeof NUMERIC_OPERATORS)[number], string> = {
+const NUMERIC_OPERATOR_LABELS: Record<NumericOperator, string> = {
   eq: 'equals',
   gt: 'greater than',
   lt: 'less than',
@@ -79,7 +93,7 @@ const NUMERIC_OPERATOR_LABELS: Record<(typeof NUMERIC_OPERATORS)[number], string
   lte: 'less than or equal to',
   ne: 'does not equal',
 };
-const TEXT_OPERATOR_LABELS: Record<(typeof TEXT_OPERATORS)[number], string> = {
+const TEXT_OPERATOR_LABELS: Record<TextOperator, string> = {
   contains: 'contains',
   eq: 'equals',
   starts_with: 'starts with',
@@ -87,12 +101,12 @@ const TEXT_OPERATOR_LABELS: Record<(typeof TEXT_OPERATORS)[number], string> = {
   not_contains: 'does not contain',
   ne: 'does not equal',
 };
-const TAG_OPERATOR_LABELS: Record<(typeof TAG_OPERATORS)[number], string> = {
+const TAG_OPERATOR_LABELS: Record<TagOperator, string> = {
   contains: 'contains',
   not_contains: 'does not contain',
 };
 
-export function isNumericFilterField(field: ProductFilterField): field is (typeof NUMERIC_FILTER_FIELDS)[number] {
+export function isNumericFilterField(field: ProductFilterField): field is NumericFilterField {
   return (NUMERIC_FILTER_FIELDS as readonly string[]).includes(field);
 }
 

@@ -7,20 +7,15 @@
  * itself with the list call the sidebar badge already makes.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionStatus } from '../../../../contracts/billing';
 import type { ProductListResponse } from '../../../../contracts/products';
 
 export const subscriptionStatusKey = ['/api/billing/subscription-status'] as const;
 
 /** Free tier products limit, used when the subscription status is missing (spec part 2 section 9). */
 export const FREE_TIER_PRODUCT_LIMIT = 100;
-/** A limit of -1 means unlimited. */
+/** A limit of -1 means unlimited (the contract's UNLIMITED; repeated so zod stays out of this chunk). */
 export const UNLIMITED = -1;
-
-interface SubscriptionStatus {
-  tier?: string;
-  usage?: { products?: number; audits?: number };
-  limits?: { products?: number; audits?: number };
-}
 
 export interface ProductAllowance {
   /** Products in the catalogue. */

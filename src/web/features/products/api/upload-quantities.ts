@@ -3,19 +3,14 @@
  * `quantities` flow (suggested mapping header -> 'sku' | 'quantity'), then upload it with the
  * chosen mapping. And the quantity template download.
  */
-import type { FilePreview } from '../../../../contracts/products';
+import type { FilePreview, QuantityUploadResponse } from '../../../../contracts/products';
 import { ApiError, downloadFile, uploadWithProgress, type UploadOptions } from '@/lib/api';
 
 export type QuantityColumn = 'sku' | 'quantity';
 /** File header -> 'sku' | 'quantity'. */
 export type QuantityMapping = Record<string, QuantityColumn>;
 
-export interface QuantityUploadResult {
-  updated: number;
-  totalRows?: number;
-  /** SKUs of the file that no product has (not updated). */
-  unknownSkus?: string[];
-}
+export type QuantityUploadResult = QuantityUploadResponse;
 
 export function previewQuantityFile(file: File, options: UploadOptions = {}): Promise<FilePreview> {
   const form = new FormData();

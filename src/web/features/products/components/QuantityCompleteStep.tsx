@@ -14,7 +14,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 /** The quantity update summary: rows read, products updated, and SKUs no product has. */
 export function QuantityCompleteStep({ result, onDone }: { result: QuantityUploadResult; onDone: () => void }) {
-  const unknown = result.unknownSkus ?? [];
+  const unknown = result.unknownSkus;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-6">
       <div className="flex items-center gap-3">
@@ -25,7 +25,7 @@ export function QuantityCompleteStep({ result, onDone }: { result: QuantityUploa
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
-        {result.totalRows !== undefined ? <Stat label="Rows in file" value={result.totalRows} /> : null}
+        <Stat label="Rows in file" value={result.totalRows} />
         <Stat label="Products updated" value={result.updated} />
         <Stat label="Unknown SKUs" value={unknown.length} />
       </dl>

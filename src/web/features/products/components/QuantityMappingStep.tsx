@@ -17,7 +17,13 @@ export interface QuantityUploadFailure extends QuantityUploadProblems {
   message: string;
 }
 
-function FailurePanel({ failure }: { failure: QuantityUploadFailure }) {
+/** The server prefixes line messages with 'file line N: '; the list already shows the line. */
+function lineMessage(e: { line?: number; message: string }, fileName: string): string {
+  const prefix = `${fileName} line ${e.line}: `;
+  return e.line !== undefined && e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+}
+
+function FailurePanel({ failure, fileName }: { failure: QuantityUploadFailure; fileName: string }) {
   const listed = failure.lines.length + failure.unknownSkus.length;
   const more = failure.total - listed;
   return (
@@ -37,7 +43,7 @@ function FailurePanel({ failure }: { failure: QuantityUploadFailure }) {
                   {e.line !== undefined ? (
                     <span className="text-muted-foreground shrink-0 tabular-nums">Line {e.line}</span>
                   ) : null}
-                  <span className="min-w-0 break-words sm:flex-1">{e.message}</span>
+                  <span className="min-w-0 break-words sm:flex-1">{lineMessage(e, fileName)}</span>
                 </li>
               ))}
             </ul>
@@ -138,7 +144,7 @@ export function QuantityMappingStep({
         </span>
       </div>
 
-      {failure ? <FailurePanel failure={failure} /> : null}
+      {failure ? <FailurePanel failure={failure} fileName={file.name} /> : null}
 
       <section aria-labelledby="quantity-columns-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h3 id="quantity-columns-heading" className="text-sm font-medium">
