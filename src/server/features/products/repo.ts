@@ -1,7 +1,7 @@
 /**
  * Products SQL (DESIGN.md section 2): every statement is scoped by organization_id.
  */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
@@ -29,34 +29,30 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/**
+ * List order: SKU, case-insensitively. lower(sku) is unique in an organisation, so the order is
+ * total, and the unique index (organization_id, lower(sku)) serves it: a broad filter's page
+ * walks the index and stops after one page.
+ */
+const LIST_ORDER = sql`lower(${products.sku})`;
 
-function searchCondition(organizationId: string, search: string | undefined): SQL {
-  const scope = eq(products.organizationId, organizationId);
-  if (!search) return scope;
-  const pattern = `%${escapeLike(search)}%`;
-  return and(scope, or(ilike(products.sku, pattern), ilike(products.name, pattern)))!;
-}
-
-/** One page of products ordered by SKU, and the total matching `search` (SKU or name contains). */
-export async function listProducts(
+/** One page of products matching `where`, in list order, and how many match in all. */
+export async function listProductPage(
   db: Db,
-  opts: { organizationId: string; page: number; limit: number; search?: string },
+  where: SQL,
+  page: { limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = searchCondition(opts.organizationId, opts.search);
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.sku), asc(products.id))
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
+    db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/** The id of every product matching `where`, in list order. */
+export async function listProductIds(db: Db, where: SQL): Promise<string[]> {
+  const rows = await db.select({ id: products.id }).from(products).where(where).orderBy(LIST_ORDER);
+  return rows.map((r) => r.id);
 }
 
 export async function countProducts(db: Db, organizationId: string): Promise<number> {

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.js';
 import type { AppDeps } from '../../app.js';
 import { importProducts } from './import-products.js';
 import { previewUpload, type PreviewFlow } from './preview-upload.js';
-import { listProducts, toProduct } from './repo.js';
+import { listProducts } from './list-products.js';
 import { PRODUCTS_TEMPLATE_CSV } from './templates.js';
 
 /** The one uploaded file of a form (field `file`), or 400 NO_FILE. */
@@ -39,13 +39,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
   app.get('/api/products', async (req) => {
     const user = requireUser(req);
     const query = productListQuerySchema.parse(req.query);
-    const { rows, total } = await listProducts(db, {
-      organizationId: user.organizationId,
-      page: query.page,
-      limit: query.limit,
-      search: query.search || undefined,
-    });
-    return { products: rows.map(toProduct), total, page: query.page, limit: query.limit };
+    return listProducts(db, { organizationId: user.organizationId, query });
   });
 
   app.get('/api/products/template', async (req, reply) => {
