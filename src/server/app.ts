@@ -21,6 +21,7 @@ import { SESSION_COOKIE, userForSession } from './auth/sessions.js';
 import { authRoutes } from './features/auth/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { auditRoutes } from './features/audits/routes.js';
+import { billingRoutes } from './features/billing/routes.js';
 import { productFilterRoutes } from './features/products/filter-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => authRoutes(api, deps));
   await app.register(async (api) => productRoutes(api, deps));
   await app.register(async (api) => auditRoutes(api, deps));
+  await app.register(async (api) => billingRoutes(api, deps));
   await app.register(async (api) => productFilterRoutes(api, deps));
   await app.register(async (api) => dashboardRoutes(api, deps));
 
