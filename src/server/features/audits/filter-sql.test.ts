@@ -1,8 +1,8 @@
 /**
  * The SQL form of a filter expression (filter-sql.ts) counts exactly the products that the
  * domain's matchesFilter accepts, on both databases: on the fixture catalogues and on a
- * catalogue of awkward text (untrimmed, mixed case, accents composed and decomposed, Greek final
- * sigma, non-breaking spaces, LIKE metacharacters, nulls).
+ * catalogue of awkward text (untrimmed with spaces, tabs, line breaks and non-breaking spaces,
+ * mixed case, accents composed and decomposed, Greek final sigma, LIKE metacharacters, nulls).
  */
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
@@ -23,6 +23,7 @@ const AWKWARD: Row[] = [
   { sku: 'a-3', name: 'ΟΔΟΣ', manufacturer: 'Straße', category: 'PET  CARE', distributor: '100%_pure', location: null, tags: ['100%', 'x_y'] },
   { sku: 'B-4', name: null, manufacturer: null, category: null, distributor: 'Metro Wholesale', location: 'B\u200907', tags: ['İstanbul', 'ÉTÉ'] },
   { sku: 'b-5', name: 'Family Pencil', manufacturer: 'Wayne Foods', category: 'Dairy', distributor: '  ', location: 'Backroom', tags: ['fast-mover', 'FRAGILE'] },
+  { sku: 'c-7', name: '\vTab\tName\r\n', manufacturer: 'Wayne Foods ', category: '\tDairy', distributor: 'North Supply\f', location: 'B-07 ', tags: ['\tfragile\n'] },
   { sku: '6', name: '\ufeffZero width', manufacturer: 'Ångström', category: 'Pet Care', distributor: 'North Supply', location: 'A\u030angström', tags: ['seasonal, fragile'] },
 ];
 

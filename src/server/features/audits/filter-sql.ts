@@ -11,6 +11,8 @@
  * - ICU's root-locale lower case, which, like JavaScript (and unlike the database's default C
  *   locale), lower-cases non-ASCII letters, Σ at a word's end to ς and İ to i + dot; only letters
  *   added in Unicode versions newer than the database's ICU can differ;
+ * - ASCII text (as many bytes as characters) takes a short cut with the same answer: trim the
+ *   six ASCII characters trim() removes and lower-case A-Z (about 3x faster on 100k products);
  * - a null column is the empty string, tags are tested one by one (`unnest`).
  * Comparisons use strpos (no LIKE pattern, so % and _ in values are plain text).
  */
@@ -29,9 +31,18 @@ const JS_WHITESPACE = (() => {
   return chars;
 })();
 
-/** The fold of `text` (a SQL text expression) as the domain's foldFilterText computes it. */
+/** The ASCII characters among them (tab, line feed, vertical tab, form feed, carriage return, space). */
+const ASCII_WHITESPACE = [...JS_WHITESPACE].filter((c) => c < '\u0080').join('');
+
+/**
+ * The fold of `text` (a SQL text expression) as the domain's foldFilterText computes it, under
+ * the "C" collation (byte-wise equality; both branches must agree on one collation).
+ */
 export function foldSql(text: SQL): SQL {
-  return sql`lower(normalize(btrim(coalesce(${text}, ''), ${JS_WHITESPACE}::text), NFC) collate "und-x-icu")`;
+  const value = sql`coalesce(${text}, '')`;
+  return sql`(case when octet_length(${value}) = char_length(${value})
+    then lower(btrim(${value}, ${ASCII_WHITESPACE}::text) collate "C")
+    else lower(normalize(btrim(${value}, ${JS_WHITESPACE}::text), NFC) collate "und-x-icu") collate "C" end)`;
 }
 
 const COLUMNS = {
