@@ -4,10 +4,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PagePlaceholder } from '@/components/PagePlaceholder';
+import { useCurrentUser } from '@/features/auth/api/current-user';
+import { userDisplayName } from '@/features/auth/user-display';
 
 const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 const ComingSoonPage = lazy(() => import('@/components/ComingSoonPage'));
 const LandingPage = lazy(() => import('@/features/landing/LandingPage'));
+const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 const TeamLoginPage = lazy(() => import('@/features/auth/components/TeamLoginPage'));
 const ProductsPage = lazy(() => import('@/features/products/components/ProductsPage'));
 const AuditsPage = lazy(() => import('@/features/audits/AuditsPage'));
@@ -17,9 +20,14 @@ function Page({ children, fullScreen = false }: { children: ReactNode; fullScree
   return <Suspense fallback={<PagePlaceholder fullScreen={fullScreen} />}>{children}</Suspense>;
 }
 
-/** Signed-in pages that are not built yet (the dashboard too, for now). */
+/** The dashboard greets the signed-in user by name (composed here: features do not import each other). */
+function DashboardRoute() {
+  const { user } = useCurrentUser();
+  return <DashboardPage userName={userDisplayName(user)} />;
+}
+
+/** Signed-in pages that are not built yet. */
 const COMING_SOON: ReadonlyArray<[path: string, title: string]> = [
-  ['/', 'Dashboard'],
   ['/tasks', 'Active Tasks'],
   ['/billing', 'Billing'],
   ['/subscribe', 'Choose Your Plan'],
@@ -36,6 +44,9 @@ export function SignedInRoutes() {
   return (
     <Page>
       <Switch>
+        <Route path="/">
+          <DashboardRoute />
+        </Route>
         <Route path="/products">
           <ProductsPage />
         </Route>
