@@ -1,5 +1,7 @@
 import { Construction } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/PageHeader';
 
 /** Pages that only say 'coming soon' (spec part 1 section 2, part 2 "Placeholder pages"). */
@@ -15,7 +17,11 @@ export default function ComingSoonPage({ title }: { title: string }) {
           <CardTitle>Coming soon</CardTitle>
           <CardDescription>{title} is coming soon. Check back later.</CardDescription>
         </CardHeader>
-        <CardContent />
+        <CardFooter>
+          <Button variant="outline" size="sm" asChild>
+            <Link href="/">Back to Dashboard</Link>
+          </Button>
+        </CardFooter>
       </Card>
     </div>
   );
