@@ -11,9 +11,11 @@ import {
   type ImportRowError,
   type ProductImportField,
 } from '../../../contracts/products.js';
-import { parseMoney, parseTags, parseWholeNumber } from '../../../domain/product-values.js';
+import { parseMoney, parseTags, parseWholeNumber, type Parsed } from '../../../domain/product-values.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
+import type { Plan } from '../../../domain/plans.js';
+import { assertProductsFit } from './product-limit.js';
 import { upsertProducts, type ProductUpsert } from './repo.js';
 
 /** How many bad rows an answer lists at most (the count says how many there were). */
@@ -90,16 +92,46 @@ export interface ParsedCatalogue {
   totalRows: number;
 }
 
+type CellKind = 'text' | 'tags' | 'quantity' | 'money';
+
+function kindOf(field: ProductImportField): CellKind {
+  if (TEXT_FIELDS.has(field)) return 'text';
+  if (field === 'tags') return 'tags';
+  return field === 'currentQuantity' ? 'quantity' : 'money';
+}
+
+/** "12", "12.5", "0.99": the common shapes, answered without parseMoney's general rules. */
+const PLAIN_MONEY = /^(0|[1-9]\d{0,9})(?:\.(\d{1,2}))?$/;
+const PLAIN_WHOLE = /^-?\d{1,9}$/;
+
+/** parseMoney with a fast path for plain amounts (same answers: product-values.ts). */
+export function parseMoneyCell(raw: string): Parsed<string | null> {
+  const m = PLAIN_MONEY.exec(raw);
+  if (m) return { ok: true, value: `${m[1]}.${(m[2] ?? '').padEnd(2, '0')}` };
+  return parseMoney(raw);
+}
+
+/** parseWholeNumber(raw, 0) with a fast path for plain integers. */
+export function parseQuantityCell(raw: string): Parsed<number | null> {
+  if (PLAIN_WHOLE.test(raw)) return { ok: true, value: Number(raw) || 0 };
+  return parseWholeNumber(raw, 0);
+}
+
 /**
  * Reads and validates every row of a catalogue file under `mapping` (file header -> field key):
  * SKU present and unique in the file (case-insensitive), quantities whole numbers, prices money,
  * tags split on commas. Never throws for bad rows: they are collected by line and field.
+ * Reads the file in batches (no promise per row): 100,000 rows are a fraction of the import budget.
  * @throws AppError for a bad mapping, FileError for an unreadable file.
  */
 export async function parseCatalogue(filePath: string, fileName: string, mapping: Record<string, string>): Promise<ParsedCatalogue> {
   const table = await openTable(filePath, fileName, { header: 'yes' });
   const columns = resolveProductMapping(fileName, table.headers, mapping);
   const fields = PRODUCT_IMPORT_FIELDS.filter((f) => columns.has(f));
+  const cellsToRead = fields
+    .filter((f) => f !== 'sku')
+    .map((field) => ({ field, index: columns.get(field)!, kind: kindOf(field) }));
+  const skuIndex = columns.get('sku')!;
   const rows: ProductUpsert[] = [];
   const errors: ImportRowError[] = [];
   let errorCount = 0;
@@ -110,53 +142,58 @@ export async function parseCatalogue(filePath: string, fileName: string, mapping
     if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, field, message: `${fileName} line ${line}: ${message}` });
   };
 
-  for await (const { line, cells } of table.rows()) {
-    totalRows += 1;
-    const cell = (f: ProductImportField) => (cells[columns.get(f)!] ?? '').trim();
-    const sku = cell('sku');
-    if (!sku) {
-      fail(line, 'sku', 'SKU is empty');
-      continue;
-    }
-    const key = sku.toLowerCase();
-    const seenAt = firstLineOfSku.get(key);
-    if (seenAt !== undefined) {
-      fail(line, 'sku', `SKU "${sku}" already appears on line ${seenAt}`);
-      continue;
-    }
-    firstLineOfSku.set(key, line);
-    const row: ProductUpsert = { sku };
-    let bad = false;
-    for (const f of fields) {
-      if (f === 'sku') continue;
-      const raw = cell(f);
-      if (TEXT_FIELDS.has(f)) {
-        row[f] = raw === '' ? null : raw;
-      } else if (f === 'tags') {
-        row.tags = parseTags(raw);
-      } else {
-        const parsed = f === 'currentQuantity' ? parseWholeNumber(raw, 0) : parseMoney(raw);
-        if (parsed.ok) row[f] = parsed.value;
-        else {
-          bad = true;
-          fail(line, f, `${FIELD_LABEL[f]} ${parsed.message}`);
+  for await (const batch of table.batches()) {
+    for (const { line, cells } of batch) {
+      totalRows += 1;
+      const sku = (cells[skuIndex] ?? '').trim();
+      if (!sku) {
+        fail(line, 'sku', 'SKU is empty');
+        continue;
+      }
+      const key = sku.toLowerCase();
+      const seenAt = firstLineOfSku.get(key);
+      if (seenAt !== undefined) {
+        fail(line, 'sku', `SKU "${sku}" already appears on line ${seenAt}`);
+        continue;
+      }
+      firstLineOfSku.set(key, line);
+      const row: ProductUpsert = { sku };
+      let bad = false;
+      for (const { field, index, kind } of cellsToRead) {
+        const raw = (cells[index] ?? '').trim();
+        if (kind === 'text') {
+          row[field] = raw === '' ? null : raw;
+        } else if (kind === 'tags') {
+          row.tags = raw === '' ? [] : raw.includes(',') ? parseTags(raw) : [raw];
+        } else {
+          const parsed = kind === 'quantity' ? parseQuantityCell(raw) : raw === '' ? BLANK_MONEY : parseMoneyCell(raw);
+          if (parsed.ok) row[field] = parsed.value;
+          else {
+            bad = true;
+            fail(line, field, `${FIELD_LABEL[field]} ${parsed.message}`);
+          }
         }
       }
+      if (!bad) rows.push(row);
     }
-    if (!bad) rows.push(row);
   }
   return { fields, rows, errors, errorCount, totalRows };
 }
 
+const BLANK_MONEY: Parsed<string | null> = { ok: true, value: null };
+
 /**
  * Imports a catalogue file for an organisation: all rows or none.
  * @param mapping file header -> field key (spec part 2 section 7 `columnMapping`).
+ * @param plan the plan whose product limit applies; by default the organisation's (routes never
+ *   pass one; bench/products.ts does, to import 100,000 rows, more than any plan allows).
  * @throws AppError 400 IMPORT_INVALID with `details.errors` (every bad row: line, field, message)
- *   when any row is bad; NO_DATA_ROWS; FileError for an unreadable file. Nothing is written then.
+ *   when any row is bad; NO_DATA_ROWS; 402 PRODUCT_LIMIT_REACHED when the new products would not
+ *   fit the plan (product-limit.ts); FileError for an unreadable file. Nothing is written then.
  */
 export async function importProducts(
   db: Db,
-  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string> },
+  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string>; plan?: Plan },
 ): Promise<ImportResponse> {
   const { fields, rows, errors, errorCount, totalRows } = await parseCatalogue(opts.filePath, opts.fileName, opts.mapping);
   if (errorCount > 0) {
@@ -171,6 +208,10 @@ export async function importProducts(
   if (totalRows === 0) {
     throw new AppError('NO_DATA_ROWS', `${opts.fileName}: the file has no data rows.`);
   }
-  const { inserted, updated } = await db.transaction((tx) => upsertProducts(tx as unknown as Db, opts.organizationId, fields, rows));
+  const { inserted, updated } = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await assertProductsFit(tx, { organizationId: opts.organizationId, skus: rows.map((r) => r.sku), plan: opts.plan });
+    return upsertProducts(tx, opts.organizationId, fields, rows);
+  });
   return { totalRows, imported: inserted, updated, errors: [] };
 }

@@ -1,10 +1,12 @@
 /**
- * Products SQL (DESIGN.md section 2): every statement is scoped by organization_id.
+ * Products SQL (DESIGN.md section 2): every statement is scoped by organization_id. Lists of
+ * ids, SKUs or values travel as one array parameter each (pg-array.ts), whatever their length.
  */
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema.js';
+import { organizations, products } from '../../db/schema.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
+import { arrayLiteral } from './pg-array.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -60,75 +62,96 @@ export async function countProducts(db: Db, organizationId: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The organisation's subscription tier, its row locked (FOR NO KEY UPDATE) until the transaction
+ * ends: imports of one organisation then count and add products one after the other, while
+ * inserts elsewhere that only reference the organisation (FOR KEY SHARE) are not held up.
+ */
+export async function lockOrganizationTier(tx: Db, organizationId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ tier: organizations.subscriptionTier })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('no key update');
+  return row?.tier ?? null;
+}
+
+/** How many of `skus` (case-insensitive) no product of the organisation has yet. */
+export async function countNewSkus(db: Db, organizationId: string, skus: readonly string[]): Promise<number> {
+  const result = (await db.execute(sql`
+    SELECT count(*)::int AS n FROM unnest(${arrayLiteral(skus)}::text[]) AS f(sku)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM products p WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
+    )`)) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]!.n);
+}
+
 /** A product row to upsert: only the mapped fields are present (the rest stay as they are on update). */
 export type ProductUpsert = { sku: string } & Partial<Record<Exclude<ProductImportField, 'sku'>, unknown>>;
 
-const COLUMN: Record<ProductImportField, string> = {
-  sku: 'sku',
-  name: 'name',
-  upc: 'upc',
-  otherIdentifier: 'other_identifier',
-  description: 'description',
-  distributor: 'distributor',
-  manufacturer: 'manufacturer',
-  currentQuantity: 'current_quantity',
-  category: 'category',
-  location: 'location',
-  costPrice: 'cost_price',
-  price: 'price',
-  tags: 'tags',
+const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
+  sku: { name: 'sku', type: 'text' },
+  name: { name: 'name', type: 'text' },
+  upc: { name: 'upc', type: 'text' },
+  otherIdentifier: { name: 'other_identifier', type: 'text' },
+  description: { name: 'description', type: 'text' },
+  distributor: { name: 'distributor', type: 'text' },
+  manufacturer: { name: 'manufacturer', type: 'text' },
+  currentQuantity: { name: 'current_quantity', type: 'int4' },
+  category: { name: 'category', type: 'text' },
+  location: { name: 'location', type: 'text' },
+  costPrice: { name: 'cost_price', type: 'numeric' },
+  price: { name: 'price', type: 'numeric' },
+  // Each row's tags travel as an array literal (text) inside the column array, cast back per row.
+  tags: { name: 'tags', type: 'text' },
 };
 
-const BATCH = 1000;
+/** Rows per statement: one array parameter per column, so the statement size does not grow with it. */
+const UPSERT_BATCH = 5000;
 
 /**
- * A PostgreSQL array literal ('{"a","b"}') for a text[] parameter: drizzle's sql template would
- * spread a JS array into a list of parameters instead.
- */
-export function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-}
-
-/**
- * Inserts or updates products by SKU (case-insensitive) within the organisation, in multi-row
- * statements of 1,000. Must run inside the caller's transaction (all-or-nothing import).
+ * Inserts or updates products by SKU (case-insensitive) within the organisation: one
+ * `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE` per 5,000 rows. Must run
+ * inside the caller's transaction (all-or-nothing import). SKUs must be unique in `rows`.
  * @param fields the mapped fields; every row carries exactly these.
  * @returns how many rows were inserted and how many updated.
  */
 export async function upsertProducts(
   tx: Db,
   organizationId: string,
-  fields: ProductImportField[],
-  rows: ProductUpsert[],
+  fields: readonly ProductImportField[],
+  rows: readonly ProductUpsert[],
 ): Promise<{ inserted: number; updated: number }> {
-  const cols = ['sku', ...fields.filter((f) => f !== 'sku')] as ProductImportField[];
-  const updates = cols
-    .filter((f) => f !== 'sku')
-    .map((f) => sql.raw(`${COLUMN[f]} = excluded.${COLUMN[f]}`));
-  updates.push(sql.raw('sku = excluded.sku'), sql.raw('updated_at = now()'));
+  const cols: ProductImportField[] = ['sku', ...fields.filter((f) => f !== 'sku')];
+  const names = cols.map((f) => COLUMN[f].name);
+  const selected = cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`));
+  const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
+  updates.push('sku = excluded.sku', 'updated_at = now()');
   let inserted = 0;
-  let updated = 0;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH);
-    const values = sql.join(
-      batch.map(
-        (row) =>
-          sql`(${organizationId}::uuid, ${sql.join(
-            cols.map((f) => (f === 'tags' ? sql`${textArrayLiteral((row.tags as string[] | undefined) ?? [])}::text[]` : sql`${(row as Record<string, unknown>)[f] ?? null}`)),
-            sql`, `,
-          )})`,
-      ),
-      sql`, `,
-    );
+  let total = 0;
+  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+    const batch = rows.slice(i, i + UPSERT_BATCH);
+    const arrays = cols.map((f) => {
+      const values = batch.map((row) => {
+        const v = (row as Record<string, unknown>)[f];
+        if (f === 'tags') return arrayLiteral((v as string[] | undefined) ?? []);
+        return (v ?? null) as string | number | null;
+      });
+      return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
+    });
     const result = (await tx.execute(sql`
-      INSERT INTO products (organization_id, ${sql.raw(cols.map((f) => COLUMN[f]).join(', '))})
-      VALUES ${values}
-      ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.join(updates, sql`, `)}
-      RETURNING (xmax = 0) AS inserted`)) as unknown as { rows: Array<{ inserted: boolean }> };
-    for (const r of result.rows) {
-      if (r.inserted) inserted += 1;
-      else updated += 1;
-    }
+      WITH changed AS (
+        INSERT INTO products (organization_id, ${sql.raw(names.join(', '))})
+        SELECT ${organizationId}::uuid, ${sql.raw(selected.join(', '))}
+        FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${sql.raw(names.join(', '))})
+        ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
+        RETURNING (xmax = 0) AS inserted
+      )
+      SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`)) as unknown as {
+      rows: Array<{ inserted: number; total: number }>;
+    };
+    inserted += Number(result.rows[0]!.inserted);
+    total += Number(result.rows[0]!.total);
   }
-  return { inserted, updated };
+  return { inserted, updated: total - inserted };
 }
