@@ -2,7 +2,7 @@
  * Products SQL (DESIGN.md section 2): every statement is scoped by organization_id. Lists of
  * ids, SKUs or values travel as one array parameter each (pg-array.ts), whatever their length.
  */
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, products } from '../../db/schema.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
@@ -30,6 +30,8 @@ export function toProduct(row: ProductRow): Product {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+const idIn = (ids: readonly string[]): SQL => sql`${products.id} = ANY(${arrayLiteral(ids)}::uuid[])`;
 
 /**
  * List order: SKU, case-insensitively. lower(sku) is unique in an organisation, so the order is
@@ -84,6 +86,52 @@ export async function countNewSkus(db: Db, organizationId: string, skus: readonl
       SELECT 1 FROM products p WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
     )`)) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]!.n);
+}
+
+/** Column values of a bulk update, already validated (money as decimal text). */
+export type ProductChanges = Partial<
+  Pick<typeof products.$inferInsert, 'distributor' | 'manufacturer' | 'category' | 'location' | 'currentQuantity' | 'costPrice' | 'price' | 'tags'>
+>;
+
+/** Sets `changes` on the organisation's products among `ids` (others' ids match nothing). @returns rows changed. */
+export async function updateProducts(db: Db, organizationId: string, ids: readonly string[], changes: ProductChanges): Promise<number> {
+  const rows = await db
+    .update(products)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(products.organizationId, organizationId), idIn(ids)))
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+/**
+ * Deletes the organisation's products among `ids` in one statement (others' ids match nothing).
+ * Finished audits keep their result lines: audit_result_lines has no foreign key to products and
+ * holds the SKU and name itself. @returns rows deleted.
+ */
+export async function deleteProducts(db: Db, organizationId: string, ids: readonly string[]): Promise<number> {
+  const rows = await db
+    .delete(products)
+    .where(and(eq(products.organizationId, organizationId), idIn(ids)))
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+/**
+ * Sets current_quantity by SKU (case-insensitive) in one statement per call.
+ * @returns the SKUs of `skus` (as given) that matched a product.
+ */
+export async function updateQuantitiesBySku(
+  tx: Db,
+  organizationId: string,
+  skus: readonly string[],
+  quantities: readonly number[],
+): Promise<Set<string>> {
+  const result = (await tx.execute(sql`
+    UPDATE products AS p SET current_quantity = f.quantity, updated_at = now()
+    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::int4[]) AS f(sku, quantity)
+    WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
+    RETURNING f.sku AS sku`)) as unknown as { rows: Array<{ sku: string }> };
+  return new Set(result.rows.map((r) => r.sku));
 }
 
 /** A product row to upsert: only the mapped fields are present (the rest stay as they are on update). */

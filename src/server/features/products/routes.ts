@@ -1,17 +1,28 @@
 /**
  * Products routes (spec part 2 section 7 "Products"). Thin: parse, call one service, answer.
+ * Reads need a signed-in user, changes a writer (a viewer gets 403); the organisation always
+ * comes from the session.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { columnMappingSchema, productListQuerySchema } from '../../../contracts/products.js';
+import {
+  bulkDeleteBodySchema,
+  bulkUpdateBodySchema,
+  columnMappingSchema,
+  productListQuerySchema,
+  quantityMappingSchema,
+} from '../../../contracts/products.js';
 import { requireUser, requireWriter } from '../../auth/guard.js';
 import { receiveMultipart, type ReceivedForm } from '../../http/multipart.js';
 import { AppError } from '../../errors.js';
 import type { AppDeps } from '../../app.js';
+import { bulkUpdateProducts } from './bulk-update-products.js';
+import { deleteProduct, deleteProducts } from './delete-products.js';
 import { importProducts } from './import-products.js';
-import { previewUpload, type PreviewFlow } from './preview-upload.js';
 import { listProducts } from './list-products.js';
-import { PRODUCTS_TEMPLATE_CSV } from './templates.js';
+import { previewUpload, type PreviewFlow } from './preview-upload.js';
+import { PRODUCTS_TEMPLATE_CSV, QUANTITY_TEMPLATE_CSV } from './templates.js';
+import { uploadQuantities } from './upload-quantities.js';
 
 /** The one uploaded file of a form (field `file`), or 400 NO_FILE. */
 export function singleFile(form: ReceivedForm) {
@@ -35,6 +46,10 @@ export function jsonField<T>(form: ReceivedForm, name: string, schema: z.ZodType
   return parsed.data;
 }
 
+/** Bulk calls carry up to MAX_BULK_PRODUCT_IDS ids (~39 bytes each as JSON). */
+const BULK_BODY_LIMIT = 5 * 1024 * 1024;
+const idParams = z.object({ id: z.string() });
+
 export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   app.get('/api/products', async (req) => {
     const user = requireUser(req);
@@ -44,10 +59,12 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
 
   app.get('/api/products/template', async (req, reply) => {
     requireUser(req);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="products_template.csv"')
-      .send(PRODUCTS_TEMPLATE_CSV);
+    return csvDownload(reply, 'products_template.csv', PRODUCTS_TEMPLATE_CSV);
+  });
+
+  app.get('/api/products/quantity-template', async (req, reply) => {
+    requireUser(req);
+    return csvDownload(reply, 'quantity_update_template.csv', QUANTITY_TEMPLATE_CSV);
   });
 
   app.post('/api/products/preview', async (req) => {
@@ -78,4 +95,42 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       await form.cleanup();
     }
   });
+
+  app.post('/api/products/upload-quantities', async (req) => {
+    const user = requireWriter(req);
+    const form = await receiveMultipart(req);
+    try {
+      const file = singleFile(form);
+      const mapping = jsonField(form, 'columnMapping', quantityMappingSchema);
+      return await uploadQuantities(db, { organizationId: user.organizationId, filePath: file.path, fileName: file.fileName, mapping });
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  app.patch('/api/products/bulk-update', { bodyLimit: BULK_BODY_LIMIT }, async (req) => {
+    const user = requireWriter(req);
+    const body = bulkUpdateBodySchema.parse(req.body ?? {});
+    return bulkUpdateProducts(db, { organizationId: user.organizationId, ...body });
+  });
+
+  app.post('/api/products/bulk-delete', { bodyLimit: BULK_BODY_LIMIT }, async (req) => {
+    const user = requireWriter(req);
+    const body = bulkDeleteBodySchema.parse(req.body ?? {});
+    return deleteProducts(db, { organizationId: user.organizationId, productIds: body.productIds });
+  });
+
+  app.delete('/api/products/:id', async (req, reply) => {
+    const user = requireWriter(req);
+    const { id } = idParams.parse(req.params);
+    await deleteProduct(db, { organizationId: user.organizationId, id });
+    return reply.status(204).send();
+  });
+}
+
+function csvDownload(reply: FastifyReply, fileName: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body);
 }

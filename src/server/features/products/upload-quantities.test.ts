@@ -1,0 +1,125 @@
+/**
+ * Quantity updates from a file (spec part 2 sections 4, 5, 7): template, preview mapping, the
+ * all-or-nothing upload (unknown SKUs and bad lines refuse the whole file), CSV and XLSX.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../test-support/databases.js';
+import { createTestApp, type TestApp, type TestClient } from '../../test-support/test-app.js';
+
+const CATALOGUE = 'SKU,Product Name,Quantity\nQ-1,One,1\nQ-2,Two,2\nQ-3,Three,3\n';
+const MAPPING = JSON.stringify({ SKU: 'sku', Quantity: 'quantity' });
+
+async function quantities(c: TestClient): Promise<Record<string, number>> {
+  const res = await c.get('/api/products?limit=100');
+  return Object.fromEntries(res.json().products.map((p: { sku: string; currentQuantity: number }) => [p.sku, p.currentQuantity]));
+}
+
+function upload(c: TestClient, content: string | Buffer, mapping = MAPPING, fileName = 'counts.csv') {
+  return c.upload('/api/products/upload-quantities', [{ field: 'file', content, fileName }], { columnMapping: mapping });
+}
+
+describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
+  let t: TestApp;
+  let owner: TestClient;
+  let other: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = t.client();
+    await owner.signUp();
+    other = t.client();
+    await other.signUp({ organizationName: 'Other Org' });
+    for (const c of [owner, other]) {
+      const res = await c.upload('/api/products/import', [{ field: 'file', content: CATALOGUE, fileName: 'c.csv' }], {
+        columnMapping: JSON.stringify({ SKU: 'sku', 'Product Name': 'name', Quantity: 'currentQuantity' }),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it('serves quantity_update_template.csv, whose columns the quantities preview maps', async () => {
+    const res = await owner.get('/api/products/quantity-template');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="quantity_update_template.csv"');
+    const preview = await owner.upload('/api/products/preview', [{ field: 'file', content: res.rawPayload, fileName: 'quantity_update_template.csv' }], { flow: 'quantities' });
+    expect(preview.json()).toMatchObject({ headers: ['SKU', 'Quantity'], totalRows: 1, suggestedMapping: { SKU: 'sku', Quantity: 'quantity' } });
+  });
+
+  it('suggests the quantity mapping from headers such as item_sku and qty', async () => {
+    const preview = await owner.upload('/api/products/preview', [{ field: 'file', content: 'Notes,item_sku,qty\nx,Q-1,4\n', fileName: 'q.csv' }], { flow: 'quantities' });
+    expect(preview.json().suggestedMapping).toEqual({ item_sku: 'sku', qty: 'quantity' });
+  });
+
+  it('sets the quantities of the file\'s SKUs (case-insensitively), leaving the rest and other organisations alone', async () => {
+    const res = await upload(owner, 'SKU,Quantity\nq-1,10\nQ-2,-5\n');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ updated: 2, totalRows: 2, unknownSkus: [] });
+    expect(await quantities(owner)).toEqual({ 'Q-1': 10, 'Q-2': -5, 'Q-3': 3 });
+    expect(await quantities(other)).toEqual({ 'Q-1': 1, 'Q-2': 2, 'Q-3': 3 });
+  });
+
+  it('reads an XLSX file with other columns beside the mapped ones', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Counts');
+    sheet.addRows([['Bin', 'Item', 'Counted'], ['A', 'Q-3', 30], ['B', 'Q-1', 11]]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const res = await upload(owner, file, JSON.stringify({ Item: 'sku', Counted: 'quantity', Bin: '' }), 'counts.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ updated: 2, totalRows: 2, unknownSkus: [] });
+    expect(await quantities(owner)).toEqual({ 'Q-1': 11, 'Q-2': -5, 'Q-3': 30 });
+  });
+
+  it('refuses a file naming SKUs no product has (another organisation\'s included), listing them, and changes nothing', async () => {
+    const before = await quantities(owner);
+    const res = await upload(owner, 'SKU,Quantity\nQ-1,7\nNOPE-1,1\nNOPE-2,2\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'UNKNOWN_SKUS',
+      message: 'Nothing was updated: counts.csv: 2 SKUs match no product: NOPE-1, NOPE-2.',
+      details: { totalRows: 3, errors: [], errorCount: 0, unknownSkus: ['NOPE-1', 'NOPE-2'], unknownSkuCount: 2 },
+    });
+    expect(await quantities(owner)).toEqual(before);
+    await other.upload('/api/products/import', [{ field: 'file', content: 'SKU\nTHEIRS-1\n', fileName: 't.csv' }], { columnMapping: JSON.stringify({ SKU: 'sku' }) });
+    const theirs = await upload(owner, 'SKU,Quantity\nTHEIRS-1,5\n');
+    expect(theirs.json()).toMatchObject({ error: 'UNKNOWN_SKUS', details: { unknownSkus: ['THEIRS-1'] } });
+  });
+
+  it('refuses bad lines by line (not a whole number, blank quantity, repeated SKU, blank SKU) and changes nothing', async () => {
+    const before = await quantities(owner);
+    const res = await upload(owner, 'SKU,Quantity\nQ-1,7\nQ-2,abc\nQ-3,\nq-1,2\n,5\nNEW-1,1.5\nNOPE,1\n');
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error).toBe('QUANTITY_UPLOAD_INVALID');
+    expect(body.details.errors).toEqual([
+      { line: 3, field: 'quantity', message: 'counts.csv line 3: Quantity "abc" is not a whole number' },
+      { line: 4, field: 'quantity', message: 'counts.csv line 4: Quantity is empty for SKU "Q-3"' },
+      { line: 5, field: 'sku', message: 'counts.csv line 5: SKU "q-1" already appears on line 2' },
+      { line: 6, field: 'sku', message: 'counts.csv line 6: SKU is empty' },
+      { line: 7, field: 'quantity', message: 'counts.csv line 7: Quantity "1.5" is not a whole number' }, // NEW-1 is unknown too, but its row is already bad
+    ]);
+    expect(body.details).toMatchObject({ totalRows: 7, errorCount: 5, unknownSkus: ['NOPE'], unknownSkuCount: 1 });
+    expect(body.message).toBe('Nothing was updated: 5 problems. First: counts.csv line 3: Quantity "abc" is not a whole number; and SKU NOPE matches no product.');
+    expect(await quantities(owner)).toEqual(before);
+  });
+
+  it.each([
+    [{ SKU: 'sku' }, 'MISSING_REQUIRED_COLUMNS', 'Missing Required Columns: Please map the following required columns: Quantity.'],
+    [{}, 'MISSING_REQUIRED_COLUMNS', 'Missing Required Columns: Please map the following required columns: SKU, Quantity.'],
+    [{ SKU: 'sku', Count: 'quantity' }, 'UNKNOWN_COLUMN', 'counts.csv: there is no column "Count". Columns: SKU, Quantity.'],
+    [{ SKU: 'sku', Quantity: 'price' }, 'UNKNOWN_FIELD', 'Column "Quantity" is mapped to "price": map columns to sku or quantity.'],
+  ])('refuses the mapping %j', async (mapping, error, message) => {
+    const res = await upload(owner, 'SKU,Quantity\nQ-1,1\n', JSON.stringify(mapping));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error, message });
+  });
+
+  it('needs a columnMapping and a file', async () => {
+    const noMapping = await owner.upload('/api/products/upload-quantities', [{ field: 'file', content: 'SKU,Quantity\nQ-1,1\n', fileName: 'q.csv' }]);
+    expect(noMapping.json()).toMatchObject({ error: 'MISSING_FIELD', message: 'columnMapping is required.' });
+    const noFile = await owner.upload('/api/products/upload-quantities', [], { columnMapping: MAPPING });
+    expect(noFile.json()).toMatchObject({ error: 'NO_FILE' });
+  });
+});
