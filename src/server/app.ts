@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const haveWeb = existsSync(path.join(webDir, 'index.html'));
   if (haveWeb) {
     // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
-    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
+    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: 'index.html' });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {
