@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useAudits } from './api/get-audits';
+import { AuditCards } from './components/AuditCards';
 import { AuditsTable } from './components/AuditsTable';
 import { NewAuditDialog } from './components/NewAuditDialog';
 import { NoAudits } from './components/NoAudits';
@@ -47,7 +48,14 @@ export default function AuditsPage() {
       ) : audits.data.length === 0 ? (
         <NoAudits onStart={openNewAudit} />
       ) : (
-        <AuditsTable audits={audits.data} />
+        <>
+          <div className="hidden md:block">
+            <AuditsTable audits={audits.data} />
+          </div>
+          <div className="md:hidden">
+            <AuditCards audits={audits.data} />
+          </div>
+        </>
       )}
       <NewAuditDialog open={newAuditOpen} onOpenChange={setNewAuditOpen} />
     </div>

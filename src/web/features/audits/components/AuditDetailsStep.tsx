@@ -34,9 +34,9 @@ export function AuditDetailsStep({
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Audit details">
       <FormField
         label={
-          <>
+          <span>
             Audit Name<span aria-hidden="true"> *</span>
-          </>
+          </span>
         }
         error={errors.name?.message}
       >

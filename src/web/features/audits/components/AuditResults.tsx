@@ -65,11 +65,11 @@ export function AuditResults({ audit }: { audit: Audit }) {
   const tabs = CATEGORY_TABS.filter((t) => t.category !== 'crossFileDiscrepancies' || data.counts.crossFileDiscrepancies > 0);
 
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <ResultsSummaryCards results={data} />
       <ScanFilePerformance files={data.summary.scanFileBreakdown} />
 
-      <section aria-labelledby="audit-results-heading" className="grid min-w-0 gap-3">
+      <section aria-labelledby="audit-results-heading" className="grid min-w-0 grid-cols-1 gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="audit-results-heading" className="text-lg font-semibold">
             Results
@@ -88,14 +88,14 @@ export function AuditResults({ audit }: { audit: Audit }) {
         </div>
 
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-          <TabsList className="h-auto w-full flex-wrap justify-start">
-            <TabsTrigger value="summary" className="flex-none">
+          <TabsList className="h-auto w-full flex-wrap justify-start gap-y-1">
+            <TabsTrigger value="summary" className="h-8 flex-none">
               Summary
             </TabsTrigger>
             {tabs.map(({ category, label }) => {
               const total = data.totals[category];
               return (
-                <TabsTrigger key={category} value={category} className="flex-none">
+                <TabsTrigger key={category} value={category} className="h-8 flex-none">
                   {label}
                   {total > 0 ? ' ' : null}
                   {total > 0 ? (

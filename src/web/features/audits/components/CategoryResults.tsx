@@ -54,8 +54,8 @@ export function CategoryResults({
   }
 
   return (
-    <div className="grid gap-3" aria-busy={query.isPlaceholderData || undefined}>
-      <div className="relative">
+    <div className="grid min-w-0 grid-cols-1 gap-3" aria-busy={query.isPlaceholderData || undefined}>
+      <div className="relative min-w-0">
         <ResultLinesTable category={category} items={items} caption={`${label} items, page ${state.page}`} />
         {query.isPlaceholderData ? (
           <div className="bg-background/60 absolute inset-0 flex items-start justify-center pt-10" aria-hidden="true">

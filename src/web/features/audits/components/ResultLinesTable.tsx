@@ -39,7 +39,7 @@ function ScanValue({ item }: { item: ResultItem }) {
   if (item.reason && item.reason !== 'unknown') notes.push(item.reason);
   if (item.badCheckDigit) notes.push('check digit is wrong');
   return (
-    <div className="grid gap-0.5">
+    <div className="grid max-w-72 min-w-48 gap-0.5 whitespace-normal">
       <span className="font-mono text-xs font-medium break-all">{item.scanValue ?? item.sku}</span>
       {notes.map((note) => (
         <span key={note} className="text-xs text-amber-700">
@@ -74,10 +74,11 @@ function Context({ item }: { item: ResultItem }) {
 function ScanFiles({ files }: { files: string[] }) {
   if (files.length === 0) return <Muted>—</Muted>;
   return (
-    <ul className="grid gap-0.5 text-xs">
-      {files.map((file) => (
+    <ul className="flex max-w-64 min-w-32 flex-wrap gap-x-2 gap-y-0.5 text-xs">
+      {files.map((file, i) => (
         <li key={file} className="whitespace-nowrap">
           {file}
+          {i < files.length - 1 ? ',' : ''}
         </li>
       ))}
     </ul>
@@ -150,7 +151,7 @@ const COLUMNS: Record<ResultCategory, Column[]> = {
 export function ResultLinesTable({ category, items, caption }: { category: ResultCategory; items: ResultItem[]; caption: string }) {
   const columns = COLUMNS[category];
   return (
-    <div className="rounded-lg border">
+    <div className="min-w-0 rounded-lg border">
       <Table>
         <caption className="sr-only">{caption}</caption>
         <TableHeader>

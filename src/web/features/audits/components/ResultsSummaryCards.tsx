@@ -23,7 +23,7 @@ export function ResultsSummaryCards({ results }: { results: PagedResults }) {
   const { summary } = results;
   const showFilter = results.auditType === 'product-audit' && results.totalProductsInFilter !== null;
   return (
-    <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <section aria-label="Summary" className={`grid grid-cols-2 gap-3 ${showFilter ? 'lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
       <SummaryCard label="Total Scanned" value={summary.totalScanned.toLocaleString()} note="units over all scan files" />
       <SummaryCard label="Match Rate" value={formatFraction(summary.matchRate)} note="scanned units that matched a product" />
       {showFilter ? <SummaryCard label="Products in Filter" value={results.totalProductsInFilter!.toLocaleString()} /> : null}

@@ -14,11 +14,15 @@ import { ScanFileHint } from './ScanFileHint';
 import { ScanFilePreviewTable } from './ScanFilePreviewTable';
 import type { ScanFileEdit } from './use-scan-file-entries';
 
-function RequiredMark() {
+/** A label with the required mark (the mark is not read out; the field says aria-required). */
+function Required({ children }: { children: string }) {
   return (
-    <span className="text-destructive" aria-hidden="true">
-      {' '}
-      *
+    <span>
+      {children}
+      <span className="text-destructive" aria-hidden="true">
+        {' '}
+        *
+      </span>
     </span>
   );
 }
@@ -78,12 +82,7 @@ export function ScanFileCard({
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FormField
-          label={
-            <>
-              Team name
-              <RequiredMark />
-            </>
-          }
+          label={<Required>Team name</Required>}
           error={entry.teamName.trim() === '' ? 'Team name is required' : undefined}
         >
           <Input value={entry.teamName} onChange={(e) => onChange({ teamName: e.target.value })} aria-required="true" />
@@ -92,12 +91,7 @@ export function ScanFileCard({
           <Input value={entry.scannerId} placeholder="Optional" onChange={(e) => onChange({ scannerId: e.target.value })} />
         </FormField>
         <ColumnSelect
-          label={
-            <>
-              Scan value column
-              <RequiredMark />
-            </>
-          }
+          label={<Required>Scan value column</Required>}
           headers={headers}
           value={entry.scanColumn}
           disabled={!ready}

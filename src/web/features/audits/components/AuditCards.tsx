@@ -1,0 +1,51 @@
+/**
+ * The audit list on a phone (below 768 px): one card per audit with the table's columns as
+ * labelled figures, so the actions stay on screen.
+ */
+import type { ReactNode } from 'react';
+import type { Audit } from '../../../../contracts/audits';
+import { formatCount, formatDate } from '../lib/display-format';
+import { AuditActions } from './AuditActions';
+import { DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
+import { AuditStatusBadge } from './AuditStatusBadge';
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+export function AuditCards({ audits }: { audits: Audit[] }) {
+  return (
+    <ul className="grid gap-3" aria-label="Audits">
+      {audits.map((audit) => (
+        <li key={audit.id} className="grid gap-3 rounded-lg border p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{audit.name}</p>
+              {audit.section ? <p className="text-muted-foreground text-xs break-words">{audit.section}</p> : null}
+            </div>
+            <AuditStatusBadge status={audit.status} />
+          </div>
+          <dl className="grid grid-cols-3 gap-3">
+            <Figure label="Items Scanned">{formatCount(audit.itemsScanned)}</Figure>
+            <Figure label="Match Rate">
+              <MatchRateBadge audit={audit} />
+            </Figure>
+            <Figure label="Discrepancies">
+              <DiscrepancyBadge audit={audit} />
+            </Figure>
+            <Figure label="Created">{formatDate(audit.createdAt)}</Figure>
+            <Figure label="Completed">{formatDate(audit.completedAt)}</Figure>
+          </dl>
+          <div className="flex justify-end">
+            <AuditActions audit={audit} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
