@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { expect, test, type Page } from '@playwright/test';
-import { IMPORT_FIELD_LABELS } from '../src/web/features/products/import-fields';
+import { expect, test } from '@playwright/test';
 import { choose, selectedText, signUp } from './support/app';
+import { importCatalogue, openCycleCountWizard } from './support/flows';
 import { fixturePath, readFixtureJson, type Expected, type Manifest } from './support/paths';
 
 const CASE = 'cycle-count-basic';
@@ -28,47 +28,10 @@ const CATEGORY_TITLES: Record<string, string> = {
   zeroSheetItems: 'Zero Sheet',
 };
 
-async function importCatalogue(page: Page, notes: string[]) {
-  await page.getByRole('link', { name: 'Products' }).click();
-  await expect(page).toHaveURL(/\/products$/);
-  await page.getByRole('button', { name: 'Import Products' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Import Products' });
-  await dialog.getByLabel('Product file').setInputFiles(fixturePath(CASE, manifest.catalogue));
-
-  // The auto-mapping: every manifest column should already be mapped to its field.
-  for (const [header, field] of Object.entries(manifest.catalogueMapping)) {
-    const trigger = dialog.getByLabel(header, { exact: true });
-    const label = IMPORT_FIELD_LABELS[field as keyof typeof IMPORT_FIELD_LABELS];
-    await expect(trigger).toBeVisible();
-    const shown = await selectedText(trigger);
-    if (!shown.startsWith(label)) {
-      notes.push(`catalogue column "${header}" was auto-mapped to "${shown}", set to "${label}"`);
-      await choose(page, trigger, field === 'sku' ? `${label} *` : label);
-    }
-    await expect(trigger).toContainText(label);
-  }
-
-  await dialog.getByRole('button', { name: /^Import [\d,]+ rows?$/ }).click();
-  await expect(dialog.getByText('Import Successful')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function openCycleCountWizard(page: Page) {
-  await page.getByRole('link', { name: 'Active Audits' }).click();
-  await expect(page).toHaveURL(/\/audits$/);
-  await page.getByRole('button', { name: 'New Audit', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: /^Run Now/ }).click();
-  await dialog.getByRole('button', { name: /^Cycle Count/ }).click();
-  await expect(dialog.getByText('Step 1 of 4')).toBeVisible();
-  return dialog;
-}
-
 test('main path: sign up, import the catalogue, run a cycle count, read and export the results', async ({ page }, testInfo) => {
   const notes: string[] = [];
   await signUp(page);
-  await importCatalogue(page, notes);
+  await importCatalogue(page, CASE, manifest, notes);
 
   // --- New audit: Run Now -> Cycle Count -> wizard
   const dialog = await openCycleCountWizard(page);

@@ -39,7 +39,9 @@ export async function signUp(page: Page, account: Account = newAccount()): Promi
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('link', { name: 'Active Audits' })).toBeVisible();
+  // Signed in: the app shell is there (its navigation may be folded away on a phone).
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
+  await expect(page).not.toHaveURL(/team-login/);
   return account;
 }
 
@@ -53,4 +55,11 @@ export async function choose(page: Page, trigger: Locator, option: string): Prom
   await trigger.click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(trigger).toContainText(option);
+}
+
+/** Follows a sidebar link, opening the sidebar first where it is folded away (phones). */
+export async function goTo(page: Page, linkName: string): Promise<void> {
+  // Below 768 px the sidebar is a sheet (spec part 1 "Authenticated layout").
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+  await page.getByRole('link', { name: linkName, exact: true }).click();
 }
