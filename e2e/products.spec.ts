@@ -266,6 +266,61 @@ test('products: filter on the server, select all matching, bulk edit, quantities
   await expect(page.getByText(`Showing 1 to 50 of ${afterBulk - 1} products`)).toBeVisible();
 });
 
+test('products: filters and bulk edit by keyboard alone', async ({ page }) => {
+  const globex = catalogue.filter((r) => r.Manufacturer.toLowerCase().includes('globex'));
+  await signUp(page);
+  await openProducts(page);
+  await importCatalogue(page);
+  await expect(productCount(page, catalogue.length)).toBeVisible();
+
+  // Add Filter -> the new row's field select has the focus; type-ahead picks the field.
+  await page.getByRole('button', { name: 'Add Filter' }).focus();
+  await page.keyboard.press('Enter');
+  const field = page.getByLabel('Filter 1 field');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.type('Manu', { delay: 50 });
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveText('Manufacturer');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Filter 1 operator')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Filter 1 value')).toBeFocused();
+  await page.keyboard.type('Globex');
+  await expect(productCount(page, globex.length)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Remove filter 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Add Filter' })).toBeFocused(); // the focus stays in the panel
+  await expect(productCount(page, catalogue.length)).toBeVisible();
+
+  // Select one row with Space, open Bulk Edit with Enter, check a field with Space, type, Enter.
+  const sku = catalogue[0]!.SKU;
+  await page.getByRole('searchbox', { name: 'Quick search by SKU or name' }).fill(sku);
+  await expect(productCount(page, 1)).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${sku}` }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Edit 1 Selected' }).focus();
+  await page.keyboard.press('Enter');
+  const bulk = page.getByRole('dialog', { name: 'Bulk Edit Products' });
+  await expect(bulk.getByLabel('Change Distributor')).toBeFocused();
+  for (const label of ['Change Manufacturer', 'Change Category', 'Change Location']) {
+    await page.keyboard.press('Tab'); // the disabled inputs are skipped
+    await expect(bulk.getByLabel(label)).toBeFocused();
+  }
+  await page.keyboard.press('Space');
+  await expect(bulk.getByLabel('New Location')).toBeFocused();
+  await page.keyboard.type('Aisle 42');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Successfully updated 1 products.')).toBeVisible();
+  await expect(bulk).toBeHidden();
+  // The Edit button went with the selection: the focus lands on the table, not the page top.
+  await expect(page.getByRole('checkbox', { name: 'Select all products on this page' })).toBeFocused();
+  await expect(page.getByRole('table').locator('tbody tr').first()).toContainText('Aisle 42');
+});
+
 test('products: screenshots of each state at 1280 and 375 px', async ({ page }) => {
   const dir = process.env.PRODUCTS_SCREENSHOTS;
   test.skip(!dir, 'set PRODUCTS_SCREENSHOTS=<dir> to save screenshots');

@@ -34,6 +34,7 @@ import {
   type BulkEditForm,
 } from '../bulk-edit';
 import { bulkUpdateProducts, invalidateCatalogue } from '../api/change-products';
+import { refocus } from '../refocus';
 
 function plural(n: number, one: string, many: string) {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -73,11 +74,14 @@ export default function BulkEditDialog({
   onOpenChange,
   productIds,
   onUpdated,
+  fallbackFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   productIds: readonly string[];
   onUpdated: () => void;
+  /** Where the focus goes on close when the button that opened the dialog is gone. */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<BulkEditForm>(emptyBulkEditForm);
@@ -153,7 +157,10 @@ export default function BulkEditDialog({
         if (!next) close();
       }}
     >
-      <DialogContent className="flex max-h-[calc(100svh-2rem)] flex-col gap-0 p-0 sm:max-w-2xl">
+      <DialogContent
+        className="flex max-h-[calc(100svh-2rem)] flex-col gap-0 p-0 sm:max-w-2xl"
+        onCloseAutoFocus={() => refocus(fallbackFocus)}
+      >
         <DialogHeader className="border-b p-6 pb-4">
           <DialogTitle>Bulk Edit Products</DialogTitle>
           <DialogDescription>

@@ -11,10 +11,13 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
+import { refocus } from '../refocus';
 
 /**
  * A delete confirmation that stays open, busy, until the delete answers; `onConfirm` shows its
- * own toasts and resolves true when the dialog may close. Cancel is where the focus starts.
+ * own toasts and resolves true when the dialog may close. Cancel is where the focus starts; on
+ * close the focus goes back to what opened the dialog or, when a delete took that away with its
+ * row or selection, to `fallbackFocus()`.
  */
 export function ConfirmDeleteDialog({
   open,
@@ -23,6 +26,7 @@ export function ConfirmDeleteDialog({
   description,
   confirmLabel,
   onConfirm,
+  fallbackFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,6 +34,7 @@ export function ConfirmDeleteDialog({
   description: string;
   confirmLabel: string;
   onConfirm: () => Promise<boolean>;
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +45,7 @@ export function ConfirmDeleteDialog({
         if (!busy) onOpenChange(next);
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={() => refocus(fallbackFocus)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

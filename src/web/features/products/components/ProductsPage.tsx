@@ -148,6 +148,12 @@ export default function ProductsPage() {
     setDeleteOpen(true);
   };
 
+  // After a delete or bulk edit the button that opened the dialog may be gone with its row or
+  // the selection: the focus goes to the table's select box, else the search.
+  const fallbackFocus = () =>
+    tableCardRef.current?.querySelector<HTMLElement>('[aria-label="Select all products on this page"]') ??
+    tableCardRef.current?.querySelector<HTMLElement>('input[type="search"]');
+
   const confirmDelete = () => (deleteTarget.kind === 'selected' ? deleteSelected(deleteTarget.ids) : deleteOne(deleteTarget.product));
 
   const deleteSelected = async (ids: string[]): Promise<boolean> => {
@@ -344,6 +350,7 @@ export default function ProductsPage() {
             onOpenChange={setBulkEditOpen}
             productIds={bulkEditIds}
             onUpdated={() => setSelected(new Set())}
+            fallbackFocus={fallbackFocus}
           />
         ) : null}
       </Suspense>
@@ -365,6 +372,7 @@ export default function ProductsPage() {
               confirmLabel: 'Delete Product',
             })}
         onConfirm={confirmDelete}
+        fallbackFocus={fallbackFocus}
       />
     </div>
   );
