@@ -7,13 +7,15 @@ export type Tone = 'good' | 'warn' | 'bad';
 
 /**
  * List match rate = (scanned - (quantity discrepancies + missing + unrecognized)) / scanned * 100,
- * clamped to 0-100 (spec section 9); null while nothing has been scanned.
- * Quantity discrepancies = quantityOff; missing + unrecognized = productsNotMatched.
+ * clamped to 0-100 (spec section 9); null while nothing has been scanned. The three counts are the
+ * audit's quantityDiscrepancies, missingItems and unrecognizedItems (result lines).
  */
-export function listMatchRate(audit: Pick<Audit, 'itemsScanned' | 'quantityOff' | 'productsNotMatched'>): number | null {
+export function listMatchRate(
+  audit: Pick<Audit, 'itemsScanned' | 'quantityDiscrepancies' | 'missingItems' | 'unrecognizedItems'>,
+): number | null {
   const scanned = audit.itemsScanned;
   if (scanned === null || scanned <= 0) return null;
-  const off = (audit.quantityOff ?? 0) + (audit.productsNotMatched ?? 0);
+  const off = (audit.quantityDiscrepancies ?? 0) + (audit.missingItems ?? 0) + (audit.unrecognizedItems ?? 0);
   const rate = ((scanned - off) / scanned) * 100;
   return Math.min(100, Math.max(0, rate));
 }
