@@ -1,11 +1,23 @@
+import { useEffect, useRef } from 'react';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** 'Step n of N' with the step names (spec part 1 "Cycle count wizard"). */
+/**
+ * 'Step n of N' with the step names (spec part 1 "Cycle count wizard"). When the step changes,
+ * the focus moves to this line (the button pressed is gone), so a screen reader reads the new step.
+ */
 export function WizardSteps({ steps, current }: { steps: readonly string[]; current: number }) {
+  const title = useRef<HTMLParagraphElement>(null);
+  const shown = useRef(current);
+  useEffect(() => {
+    if (shown.current === current) return; // first render: the step's own field has the focus
+    shown.current = current;
+    title.current?.focus();
+  }, [current]);
+
   return (
     <div className="grid gap-2">
-      <p className="text-sm font-medium">
+      <p ref={title} tabIndex={-1} className="text-sm font-medium outline-none">
         Step {current + 1} of {steps.length}: <span className="text-muted-foreground">{steps[current]}</span>
       </p>
       <ol className="flex gap-2" aria-label="Steps">
