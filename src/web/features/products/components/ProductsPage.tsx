@@ -23,6 +23,7 @@ import {
 } from '../api/products';
 import { filtersParam, type ProductFilter } from '../product-filters';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { LazyDialogBoundary } from './LazyDialogBoundary';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
 import { ProductLimitBanner } from './ProductLimitBanner';
 import { ProductsPagination } from './ProductsPagination';
@@ -341,19 +342,27 @@ export default function ProductsPage() {
         ) : null}
       </Card>
 
-      <Suspense fallback={null}>
-        {importMounted ? <ImportProductsDialog open={importOpen} onOpenChange={setImportOpen} /> : null}
-        {quantitiesMounted ? <UploadQuantitiesDialog open={quantitiesOpen} onOpenChange={setQuantitiesOpen} /> : null}
-        {bulkEditMounted ? (
-          <BulkEditDialog
-            open={bulkEditOpen}
-            onOpenChange={setBulkEditOpen}
-            productIds={bulkEditIds}
-            onUpdated={() => setSelected(new Set())}
-            fallbackFocus={fallbackFocus}
-          />
-        ) : null}
-      </Suspense>
+      <LazyDialogBoundary
+        onError={() => {
+          setImportOpen(false);
+          setQuantitiesOpen(false);
+          setBulkEditOpen(false);
+        }}
+      >
+        <Suspense fallback={null}>
+          {importMounted ? <ImportProductsDialog open={importOpen} onOpenChange={setImportOpen} /> : null}
+          {quantitiesMounted ? <UploadQuantitiesDialog open={quantitiesOpen} onOpenChange={setQuantitiesOpen} /> : null}
+          {bulkEditMounted ? (
+            <BulkEditDialog
+              open={bulkEditOpen}
+              onOpenChange={setBulkEditOpen}
+              productIds={bulkEditIds}
+              onUpdated={() => setSelected(new Set())}
+              fallbackFocus={fallbackFocus}
+            />
+          ) : null}
+        </Suspense>
+      </LazyDialogBoundary>
 
       <ConfirmDeleteDialog
         open={deleteOpen}
