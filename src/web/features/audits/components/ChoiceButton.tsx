@@ -12,18 +12,22 @@ export function ChoiceButton({
   title,
   description,
   comingSoon = false,
+  autoFocus = false,
   onSelect,
 }: {
   icon: ComponentType<{ className?: string }>;
   title: string;
   description: string;
   comingSoon?: boolean;
+  /** Takes the focus when shown (the step's first choice: the button pressed before is gone). */
+  autoFocus?: boolean;
   onSelect?: () => void;
 }) {
   return (
     <button
       type="button"
       disabled={comingSoon}
+      autoFocus={autoFocus}
       onClick={onSelect}
       className={cn(
         'group flex w-full items-start gap-3 rounded-lg border p-4 text-left transition-colors outline-none',

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { ChoiceButton } from './ChoiceButton';
+import { WizardLoadBoundary } from './WizardLoadBoundary';
 
 const CycleCountWizard = lazy(() => import('./CycleCountWizard'));
 
@@ -87,6 +88,7 @@ export function NewAuditDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               icon={ClipboardCheck}
               title="Cycle Count"
               description="Full inventory audit: every scan is compared with the entire product catalogue."
+              autoFocus
               onSelect={() => setView('cycle-count')}
             />
             <ChoiceButton
@@ -105,9 +107,11 @@ export function NewAuditDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         ) : null}
 
         {view === 'cycle-count' ? (
-          <Suspense fallback={<WizardFallback />}>
-            <CycleCountWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
-          </Suspense>
+          <WizardLoadBoundary>
+            <Suspense fallback={<WizardFallback />}>
+              <CycleCountWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+            </Suspense>
+          </WizardLoadBoundary>
         ) : null}
       </DialogContent>
     </Dialog>

@@ -22,6 +22,10 @@ export interface RunInput {
   files: ScanFileUpload[];
 }
 
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
 /** Upload progress (0-100) as overall progress (30-90). */
 export function uploadToOverall(percent: number): number {
   return 30 + Math.round((Math.min(100, Math.max(0, percent)) * 60) / 100);
@@ -49,6 +53,7 @@ export function useRunCycleCount() {
           created.current = { id: audit.id, name: trimmedName };
         }
         setProgress(20);
+        await nextFrame(); // let 20 show before the upload starts (spec section 4)
         setPhase('uploading');
         setProgress(30);
         const result = await uploadScanFiles(created.current.id, files, {
