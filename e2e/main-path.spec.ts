@@ -73,11 +73,26 @@ test('main path: sign up, import the catalogue, run a cycle count, read and expo
 
   await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
   for (const scan of manifest.scanFiles) await expect(dialog.getByText(scan.file, { exact: true })).toBeVisible();
+  // Record every value the progress bar shows while processing.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"][aria-label="Processing progress"]');
+      const value = Number(bar?.getAttribute('aria-valuenow') ?? NaN);
+      if (!Number.isNaN(value) && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
   await dialog.getByRole('button', { name: 'Start Processing' }).click();
 
   await expect(dialog.getByText('Step 4 of 4')).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Processing progress' })).toBeVisible();
   await expect(page.getByText('Cycle Count Complete')).toBeVisible({ timeout: 60_000 });
+  const progress = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+  expect(progress[0], `progress ${progress.join(' ')}`).toBeLessThanOrEqual(30);
+  expect(progress.at(-1)).toBe(100);
+  expect(progress.some((v) => v >= 30 && v <= 90), `upload progress in ${progress.join(' ')}`).toBe(true);
+  expect(progress, 'progress never goes back').toEqual([...progress].sort((x, y) => x - y));
 
   // --- Results
   await expect(page).toHaveURL(/\/audits\/[^/]+$/, { timeout: 10_000 });
