@@ -246,4 +246,17 @@ test('a bad scan file shows the server message and leaves no results', async ({ 
   const row = page.getByRole('row', { name: /Bad file audit/ });
   await expect(row.getByText('Draft')).toBeVisible();
   await expect(row.getByRole('link', { name: /View Details/ })).toHaveCount(0);
+
+  // Its page says it has not been processed; an unknown id is not found.
+  await row.getByRole('link', { name: /^Open/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bad file audit' })).toBeVisible();
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Audit not started' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export Results' })).toHaveCount(0);
+  await page.goto('/audits/no-such-audit');
+  await expect(
+    page.getByText("Audit not found. The audit you're looking for doesn't exist or you don't have access to it."),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Audits' }).click();
+  await expect(page).toHaveURL(/\/audits$/);
 });
