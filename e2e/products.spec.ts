@@ -321,6 +321,24 @@ test('products: filters and bulk edit by keyboard alone', async ({ page }) => {
   await expect(page.getByRole('table').locator('tbody tr').first()).toContainText('Aisle 42');
 });
 
+test('products: an import past the plan limit is refused in the Import dialog', async ({ page }) => {
+  const rows = STARTER_PRODUCT_LIMIT + 1;
+  const csv = `SKU,Product Name,Quantity\r\n${Array.from({ length: rows }, (_, i) => `LIMIT-${i + 1},Item ${i + 1},1`).join('\r\n')}\r\n`;
+  await signUp(page);
+  await openProducts(page);
+  await page.getByRole('button', { name: 'Import Products' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import Products' });
+  await dialog.getByLabel('Product file').setInputFiles({ name: 'too-many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: `Import ${rows.toLocaleString('en-US')} rows` }).click();
+  const failure = dialog.getByRole('alert');
+  await expect(failure).toContainText('Import Failed');
+  await expect(failure).toContainText(`allows ${STARTER_PRODUCT_LIMIT.toLocaleString('en-US')} products`);
+  await expect(failure).toContainText('Nothing was imported');
+  await page.keyboard.press('Escape');
+  await expect(productCount(page, 0)).toBeVisible();
+  await expect(usageBanner(page, 0)).toBeVisible();
+});
+
 test('products: screenshots of each state at 1280 and 375 px', async ({ page }) => {
   const dir = process.env.PRODUCTS_SCREENSHOTS;
   test.skip(!dir, 'set PRODUCTS_SCREENSHOTS=<dir> to save screenshots');
