@@ -19,13 +19,23 @@ export function ReviewStep({
   error,
   onBack,
   onStart,
+  auditTypeLabel = 'Cycle Count',
+  note = 'Every scan is compared with your whole product catalogue. Processing starts when you press Start Processing.',
+  startLabel = 'Start Processing',
+  children,
 }: {
   details: AuditDetails;
   entries: ScanFileEntry[];
   /** The last processing failure, shown until the next start. */
   error: string | null;
-  onBack: () => void;
+  /** Absent when resuming (no way back). */
+  onBack?: () => void;
   onStart: () => void;
+  auditTypeLabel?: string;
+  note?: string;
+  startLabel?: string;
+  /** Shown between the summary and the file list (the product audit's filter). */
+  children?: React.ReactNode;
 }) {
   const totalRows = entries.reduce((sum, e) => sum + (e.preview.status === 'ready' ? e.preview.preview.totalRows : 0), 0);
   return (
@@ -42,11 +52,12 @@ export function ReviewStep({
       <dl className="grid grid-cols-2 gap-4 rounded-lg border p-4 sm:grid-cols-4">
         <Field label="Audit name">{details.name}</Field>
         <Field label="Section">{details.section.trim() || 'Not specified'}</Field>
-        <Field label="Audit type">Cycle Count</Field>
+        <Field label="Audit type">{auditTypeLabel}</Field>
         <Field label="Scan files">
           {entries.length} ({totalRows.toLocaleString()} rows)
         </Field>
       </dl>
+      {children}
       <ul className="grid gap-2" aria-label="Scan files to process">
         {entries.map((entry) => (
           <li key={entry.id} className="grid gap-1 rounded-lg border p-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
@@ -67,17 +78,19 @@ export function ReviewStep({
           </li>
         ))}
       </ul>
-      <p className="text-muted-foreground text-sm">
-        Every scan is compared with your whole product catalogue. Processing starts when you press Start Processing.
-      </p>
+      <p className="text-muted-foreground text-sm">{note}</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
+        {onBack ? (
+          <Button type="button" variant="outline" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Button>
+        ) : (
+          <span />
+        )}
         <Button type="button" onClick={onStart}>
           <Play aria-hidden="true" />
-          Start Processing
+          {startLabel}
         </Button>
       </div>
     </div>

@@ -1,0 +1,25 @@
+/**
+ * The resume flow's calls (spec part 1 sections 3 "Upload form fields", 7): `POST
+ * /api/audits/{id}/upload`, one multipart request per scan file (field scanFile), then `POST
+ * /api/audits/{id}/process`, which processes every stored file and answers a ProcessResult.
+ */
+import type { AuditMode } from '../../../../contracts/results';
+import type { ProcessResult, ScanFile } from '../../../../contracts/audits';
+import { api } from '@/lib/api';
+import { auditPath } from './get-audit';
+import type { ScanFileUpload } from './upload-scan-files';
+
+export function uploadScanFile(auditId: string, entry: ScanFileUpload, options: { section?: string; signal?: AbortSignal } = {}): Promise<ScanFile> {
+  const form = new FormData();
+  form.append('scanFile', entry.file, entry.file.name);
+  form.append('scanColumn', entry.scanColumn);
+  if (entry.quantityColumn) form.append('quantityColumn', entry.quantityColumn);
+  if (options.section?.trim()) form.append('section', options.section.trim());
+  form.append('teamName', entry.teamName.trim());
+  if (entry.scannerId.trim()) form.append('scannerId', entry.scannerId.trim());
+  return api.post<ScanFile>(`${auditPath(auditId)}/upload`, form, { signal: options.signal });
+}
+
+export function processAudit(auditId: string, mode?: AuditMode): Promise<ProcessResult> {
+  return api.post<ProcessResult>(`${auditPath(auditId)}/process`, mode ? { mode } : {});
+}

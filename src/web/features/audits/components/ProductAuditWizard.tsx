@@ -1,0 +1,158 @@
+/**
+ * Product audit wizard, 'Step n of 5': Audit Details (with the optional Choose Audit Mode),
+ * Define Filters, Upload Scan Files, Review & Start, Processing (spec part 1 "Product audit
+ * wizard", sections 4, 5, 8). details -> mode -> filter -> files -> review -> processing; Back
+ * mirrors it; a processing error returns to review. The mode choice is optional, so it shares the
+ * first step's number rather than adding a sixth.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { AuditMode } from '../../../../contracts/results';
+import { errorMessage } from '@/lib/api';
+import { describeFilter, newCondition, toFilterExpression, type DraftFilter } from '../lib/filter-conditions';
+import { isFilesStepValid } from '../lib/scan-file-entry';
+import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
+import { AuditModeStep } from './AuditModeStep';
+import { FilterStep } from './FilterStep';
+import { ProcessingStep } from './ProcessingStep';
+import { ReviewStep } from './ReviewStep';
+import { ScanFilesStep } from './ScanFilesStep';
+import { useFilterPreview } from './use-filter-preview';
+import { ProductAuditRunError, useRunProductAudit } from './use-run-product-audit';
+import { useScanFileEntries } from './use-scan-file-entries';
+import { WizardSteps } from './WizardSteps';
+
+export const PRODUCT_AUDIT_STEPS = ['Audit Details', 'Define Filters', 'Upload Scan Files', 'Review & Start', 'Processing'] as const;
+type Screen = 'details' | 'mode' | 'filter' | 'files' | 'review' | 'processing';
+const STEP_OF: Record<Screen, number> = { details: 0, mode: 0, filter: 1, files: 2, review: 3, processing: 4 };
+
+/** Wizard auto-close delay after success (spec part 1 section 9). */
+const CLOSE_DELAY_MS = 1500;
+
+export const MODE_LABELS: Record<AuditMode, string> = { standard: 'Standard', 'cross-validation': 'Cross-validation between teams' };
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+export default function ProductAuditWizard({
+  onCancel,
+  onBusyChange,
+  onFinished,
+}: {
+  onCancel: () => void;
+  onBusyChange?: (busy: boolean) => void;
+  onFinished: (auditId: string) => void;
+}) {
+  const [screen, setScreen] = useState<Screen>('details');
+  const [details, setDetails] = useState<AuditDetails>({ name: '', section: '' });
+  const [mode, setMode] = useState<AuditMode>('standard');
+  const [filter, setFilter] = useState<DraftFilter>(() => ({ logic: 'AND', conditions: [newCondition()] }));
+  const [lastError, setLastError] = useState<string | null>(null);
+  const expression = toFilterExpression(filter);
+  const preview = useFilterPreview(expression);
+  const scanFiles = useScanFileEntries();
+  const { progress, phase, run } = useRunProductAudit();
+  const productCount = preview.status === 'ready' ? preview.count : null;
+
+  const start = async () => {
+    if (!expression || productCount === null || productCount === 0) {
+      setScreen('filter');
+      return;
+    }
+    if (!isFilesStepValid(scanFiles.entries)) {
+      setScreen('files');
+      return;
+    }
+    setLastError(null);
+    setScreen('processing');
+    onBusyChange?.(true);
+    const files = scanFiles.entries.map((e) => ({
+      file: e.file,
+      teamName: e.teamName,
+      scannerId: e.scannerId,
+      scanColumn: e.scanColumn,
+      quantityColumn: e.quantityColumn,
+    }));
+    try {
+      const result = await run({ name: details.name, section: details.section, mode, filterExpression: expression, files });
+      toast.success('Product Audit Complete', {
+        description: `"${result.audit.name}" was processed with ${plural(files.length, 'scan file', 'scan files')} against ${plural(productCount, 'filtered product', 'filtered products')}.`,
+      });
+      setTimeout(() => onFinished(result.audit.id), CLOSE_DELAY_MS);
+    } catch (error) {
+      const failure = error instanceof ProductAuditRunError ? error.failure : error;
+      const uploadFailed = error instanceof ProductAuditRunError && error.stage === 'upload';
+      const message = errorMessage(failure, '') || (uploadFailed ? 'Failed to process product audit files' : 'Failed to process product audit');
+      if (uploadFailed) toast.error('Failed to process product audit files', { description: message });
+      else toast.error('Error', { description: message });
+      setLastError(message);
+      setScreen('review');
+      onBusyChange?.(false);
+    }
+  };
+
+  return (
+    <div className="grid min-w-0 gap-5">
+      <WizardSteps steps={PRODUCT_AUDIT_STEPS} current={STEP_OF[screen]} />
+      {screen === 'details' ? (
+        <AuditDetailsStep
+          defaultValues={details}
+          onCancel={onCancel}
+          onNext={(values) => {
+            setDetails(values);
+            setScreen('mode');
+          }}
+        />
+      ) : null}
+      {screen === 'mode' ? (
+        <AuditModeStep mode={mode} onChange={setMode} onBack={() => setScreen('details')} onNext={() => setScreen('filter')} />
+      ) : null}
+      {screen === 'filter' ? (
+        <FilterStep filter={filter} preview={preview} onChange={setFilter} onBack={() => setScreen('mode')} onNext={() => setScreen('files')} />
+      ) : null}
+      {screen === 'files' ? (
+        <ScanFilesStep
+          entries={scanFiles.entries}
+          onAdd={scanFiles.add}
+          onChange={scanFiles.update}
+          onRemove={scanFiles.remove}
+          onRetry={scanFiles.retry}
+          onBack={() => setScreen('filter')}
+          onNext={() => setScreen('review')}
+        />
+      ) : null}
+      {screen === 'review' && expression ? (
+        <ReviewStep
+          details={details}
+          entries={scanFiles.entries}
+          error={lastError}
+          onBack={() => setScreen('files')}
+          onStart={start}
+          auditTypeLabel="Product Audit"
+          note={
+            mode === 'cross-validation'
+              ? 'Each file is compared as a full count of the filtered products; products the teams count differently are listed per file.'
+              : "The files' scans are added up and compared with the filtered products only. Processing starts when you press Start Processing."
+          }
+        >
+          <dl className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
+            <div className="grid gap-0.5">
+              <dt className="text-muted-foreground text-xs">Filter</dt>
+              <dd className="text-sm font-medium break-words">{describeFilter(expression)}</dd>
+            </div>
+            <div className="grid gap-0.5">
+              <dt className="text-muted-foreground text-xs">Products in filter</dt>
+              <dd className="text-sm font-medium">{productCount === null ? '—' : productCount.toLocaleString()}</dd>
+            </div>
+            <div className="grid gap-0.5">
+              <dt className="text-muted-foreground text-xs">Mode</dt>
+              <dd className="text-sm font-medium">{MODE_LABELS[mode]}</dd>
+            </div>
+          </dl>
+        </ReviewStep>
+      ) : null}
+      {screen === 'processing' ? <ProcessingStep progress={progress} phase={phase} fileCount={scanFiles.entries.length} /> : null}
+    </div>
+  );
+}
