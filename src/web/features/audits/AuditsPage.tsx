@@ -1,16 +1,27 @@
 /**
- * /audits (spec part 1 "Audit list"): the organisation's audits and the New Audit button.
- * Search, status tabs and bulk delete come in a later issue.
+ * /audits (spec part 1 "Audit list"): the organisation's audits with search, status dropdown and
+ * tabs (combined), selection and bulk delete, the monthly limit banner and the New Audit button
+ * (disabled once the month's audits reach the plan's limit).
  */
-import { useState } from 'react';
-import { Plus, RotateCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Plus, RotateCw, SearchX } from 'lucide-react';
+import type { Audit } from '../../../contracts/audits';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useAudits } from './api/get-audits';
+import { useSubscriptionStatus } from './api/get-subscription-status';
 import { AuditCards } from './components/AuditCards';
+import { AuditLimitBanner } from './components/AuditLimitBanner';
+import { AuditListToolbar } from './components/AuditListToolbar';
+import { AuditStatusTabs } from './components/AuditStatusTabs';
 import { AuditsTable } from './components/AuditsTable';
+import { ConfirmAuditDelete, type DeleteRequest } from './components/ConfirmAuditDelete';
+import { useDeleteAudits } from './components/use-delete-audits';
+import { isAuditLimitReached } from './lib/audit-limit';
+import { filterAudits, tabCounts, type StatusChoice, type StatusTab } from './lib/audit-list-filter';
 import { NewAuditDialog } from './components/NewAuditDialog';
 import { NoAudits } from './components/NoAudits';
 
@@ -18,6 +29,41 @@ export default function AuditsPage() {
   const audits = useAudits();
   const [newAuditOpen, setNewAuditOpen] = useState(false);
   const openNewAudit = () => setNewAuditOpen(true);
+  const limitReached = isAuditLimitReached(useSubscriptionStatus().data);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusChoice>('all');
+  const [tab, setTab] = useState<StatusTab>('all');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleteRequest, setDeleteRequest] = useState<DeleteRequest | null>(null);
+  const deleteAudits = useDeleteAudits();
+
+  const all = audits.data;
+  const shown = useMemo(() => (all ? filterAudits(all, { search, status, tab }) : []), [all, search, status, tab]);
+  const counts = useMemo(() => tabCounts(all ?? [], search, status), [all, search, status]);
+  // Only what is on screen counts as selected: a filter change never deletes hidden audits.
+  const selectedShown = shown.filter((a) => selected.has(a.id));
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selectAll = (on: boolean) => setSelected(on ? new Set(shown.map((a) => a.id)) : new Set());
+  const deleteSelected = () => {
+    if (selectedShown.length === 0) {
+      toast.error('No Selection', { description: 'Please select audits to delete' });
+      return;
+    }
+    setDeleteRequest({ ids: selectedShown.map((a) => a.id) });
+  };
+  const deleteOne = (audit: Audit) => setDeleteRequest({ ids: [audit.id], name: audit.name });
+  const confirmDelete = async (ids: string[]) => {
+    const deleted = await deleteAudits(ids, { bulk: deleteRequest?.name === undefined });
+    setSelected((prev) => new Set([...prev].filter((id) => !deleted.includes(id))));
+  };
+  const selection = { selected, onToggle: toggle, onDelete: deleteOne };
 
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
@@ -25,12 +71,13 @@ export default function AuditsPage() {
         title="Audits"
         description="Run cycle counts against your catalogue and review their discrepancy reports."
         actions={
-          <Button onClick={openNewAudit}>
+          <Button onClick={openNewAudit} disabled={limitReached} title={limitReached ? "This month's audit limit is reached" : undefined}>
             <Plus aria-hidden="true" />
             New Audit
           </Button>
         }
       />
+      <AuditLimitBanner />
       {audits.isPending ? (
         <div role="status" aria-label="Loading audits" className="grid gap-2">
           <Skeleton className="h-10 w-full" />
@@ -48,15 +95,51 @@ export default function AuditsPage() {
       ) : audits.data.length === 0 ? (
         <NoAudits onStart={openNewAudit} />
       ) : (
-        <>
-          <div className="hidden md:block">
-            <AuditsTable audits={audits.data} />
-          </div>
-          <div className="md:hidden">
-            <AuditCards audits={audits.data} />
-          </div>
-        </>
+        <div className="grid min-w-0 gap-4">
+          <AuditListToolbar
+            search={search}
+            onSearch={setSearch}
+            status={status}
+            onStatus={setStatus}
+            allSelected={shown.length > 0 && selectedShown.length === shown.length}
+            someSelected={selectedShown.length > 0}
+            onSelectAll={selectAll}
+            selectedCount={selectedShown.length}
+            onDeleteSelected={deleteSelected}
+            refreshing={audits.isFetching}
+            onRefresh={() => void audits.refetch()}
+          />
+          <AuditStatusTabs value={tab} counts={counts} onChange={setTab} />
+          {shown.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
+              <SearchX className="text-muted-foreground size-6" aria-hidden="true" />
+              <h2 className="text-lg font-semibold">No audits found</h2>
+              <p className="text-muted-foreground text-sm">No audit matches this search and status.</p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setSearch('');
+                  setStatus('all');
+                  setTab('all');
+                }}
+              >
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <>
+              <div className="hidden md:block">
+                <AuditsTable audits={shown} {...selection} />
+              </div>
+              <div className="md:hidden">
+                <AuditCards audits={shown} {...selection} />
+              </div>
+            </>
+          )}
+        </div>
       )}
+      <ConfirmAuditDelete request={deleteRequest} onClose={() => setDeleteRequest(null)} onConfirm={confirmDelete} />
       <NewAuditDialog open={newAuditOpen} onOpenChange={setNewAuditOpen} />
     </div>
   );

@@ -1,14 +1,46 @@
 /**
  * Row actions of the audit list (spec part 1 "Audit list"): View Details for a complete audit;
- * a Processing button that explains itself while processing; otherwise Open (the detail page
- * says what the audit still needs).
+ * Resume for a draft or pending one (its page holds the resume flow); otherwise a Processing
+ * button that explains itself. Then export (complete only, CSV in a new tab) and delete.
  */
 import { Link } from 'wouter';
 import { toast } from 'sonner';
+import { Download, Trash2 } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
 import { Button } from '@/components/ui/button';
+import { exportUrl } from '../api/export-audit';
 
-export function AuditActions({ audit }: { audit: Audit }) {
+export function AuditActions({ audit, onDelete }: { audit: Audit; onDelete: (audit: Audit) => void }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <PrimaryAction audit={audit} />
+      {audit.status === 'complete' ? (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-8"
+          onClick={() => window.open(exportUrl(audit.id, 'csv'), '_blank', 'noopener')}
+          aria-label={`Export ${audit.name}`}
+          title="Export CSV"
+        >
+          <Download aria-hidden="true" />
+        </Button>
+      ) : null}
+      <Button
+        size="icon"
+        variant="ghost"
+        className="text-destructive hover:text-destructive size-8"
+        onClick={() => onDelete(audit)}
+        aria-label={`Delete ${audit.name}`}
+        title="Delete"
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+function PrimaryAction({ audit }: { audit: Audit }) {
   if (audit.status === 'complete') {
     return (
       <Button asChild size="sm" variant="outline">
@@ -18,25 +50,25 @@ export function AuditActions({ audit }: { audit: Audit }) {
       </Button>
     );
   }
-  if (audit.status === 'processing') {
-    // Looks disabled but stays focusable, so the click can say why (spec "Audit list").
+  if (audit.status === 'draft' || audit.status === 'pending') {
     return (
-      <Button
-        size="sm"
-        variant="outline"
-        aria-disabled="true"
-        className="cursor-not-allowed opacity-60"
-        onClick={() => toast('Audit Not Complete', { description: "This audit hasn't been completed yet. Check back later." })}
-      >
-        Processing...
+      <Button asChild size="sm" variant="outline">
+        <Link href={`/audits/${audit.id}`}>
+          Resume<span className="sr-only"> {audit.name}</span>
+        </Link>
       </Button>
     );
   }
+  // Processing or error: looks disabled but stays focusable, so the click can say why.
   return (
-    <Button asChild size="sm" variant="ghost">
-      <Link href={`/audits/${audit.id}`}>
-        Open<span className="sr-only"> {audit.name}</span>
-      </Link>
+    <Button
+      size="sm"
+      variant="outline"
+      aria-disabled="true"
+      className="cursor-not-allowed opacity-60"
+      onClick={() => toast('Audit Not Complete', { description: "This audit hasn't been completed yet. Check back later." })}
+    >
+      Processing...
     </Button>
   );
 }

@@ -4,10 +4,12 @@
  */
 import type { ReactNode } from 'react';
 import type { Audit } from '../../../../contracts/audits';
+import { Checkbox } from '@/components/ui/checkbox';
 import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
 import { DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
+import type { AuditSelection } from './AuditsTable';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -18,13 +20,19 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function AuditCards({ audits }: { audits: Audit[] }) {
+export function AuditCards({ audits, selected, onToggle, onDelete }: { audits: Audit[] } & AuditSelection) {
   return (
     <ul className="grid gap-3" aria-label="Audits">
       {audits.map((audit) => (
         <li key={audit.id} className="grid gap-3 rounded-lg border p-4">
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
+            <Checkbox
+              checked={selected.has(audit.id)}
+              onCheckedChange={(v) => onToggle(audit.id, v === true)}
+              aria-label={`Select ${audit.name}`}
+              className="mt-1"
+            />
+            <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{audit.name}</p>
               {audit.section ? <p className="text-muted-foreground text-xs break-words">{audit.section}</p> : null}
             </div>
@@ -42,7 +50,7 @@ export function AuditCards({ audits }: { audits: Audit[] }) {
             <Figure label="Completed">{formatDate(audit.completedAt)}</Figure>
           </dl>
           <div className="flex justify-end">
-            <AuditActions audit={audit} />
+            <AuditActions audit={audit} onDelete={onDelete} />
           </div>
         </li>
       ))}

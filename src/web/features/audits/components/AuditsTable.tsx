@@ -3,18 +3,28 @@
  * Match Rate, Discrepancies, Created, Completed, Actions. From 768 px up; phones get AuditCards.
  */
 import type { Audit } from '../../../../contracts/audits';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
 import { DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
 
-export function AuditsTable({ audits }: { audits: Audit[] }) {
+export interface AuditSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string, selected: boolean) => void;
+  onDelete: (audit: Audit) => void;
+}
+
+export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: Audit[] } & AuditSelection) {
   return (
     <div className="rounded-lg border">
       <Table>
         <TableHeader>
           <TableRow>
+            <TableHead className="w-10">
+              <span className="sr-only">Select</span>
+            </TableHead>
             <TableHead>Name</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">Items Scanned</TableHead>
@@ -29,7 +39,14 @@ export function AuditsTable({ audits }: { audits: Audit[] }) {
         </TableHeader>
         <TableBody>
           {audits.map((audit) => (
-            <TableRow key={audit.id}>
+            <TableRow key={audit.id} data-state={selected.has(audit.id) ? 'selected' : undefined}>
+              <TableCell>
+                <Checkbox
+                  checked={selected.has(audit.id)}
+                  onCheckedChange={(v) => onToggle(audit.id, v === true)}
+                  aria-label={`Select ${audit.name}`}
+                />
+              </TableCell>
               <TableCell className="max-w-64">
                 <div className="truncate font-medium" title={audit.name}>
                   {audit.name}
@@ -49,7 +66,7 @@ export function AuditsTable({ audits }: { audits: Audit[] }) {
               <TableCell className="whitespace-nowrap">{formatDate(audit.createdAt)}</TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(audit.completedAt)}</TableCell>
               <TableCell className="text-right">
-                <AuditActions audit={audit} />
+                <AuditActions audit={audit} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           ))}

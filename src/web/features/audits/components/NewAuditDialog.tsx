@@ -1,7 +1,7 @@
 /**
  * New Audit dialog (spec part 1 "New Audit dialog"): step 1 Run Now or Assign Task, step 2 Cycle
- * Count or Product Audit; Run Now + Cycle Count opens the cycle count wizard in the same dialog.
- * Assign Task and Product Audit are later issues: shown disabled with 'Coming soon'.
+ * Count or Product Audit; Run Now opens the chosen wizard in the same dialog.
+ * Assign Task is a later issue: shown disabled with 'Coming soon'.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -13,13 +13,15 @@ import { ChoiceButton } from './ChoiceButton';
 import { WizardLoadBoundary } from './WizardLoadBoundary';
 
 const CycleCountWizard = lazy(() => import('./CycleCountWizard'));
+const ProductAuditWizard = lazy(() => import('./ProductAuditWizard'));
 
-type View = 'mode' | 'type' | 'cycle-count';
+type View = 'mode' | 'type' | 'cycle-count' | 'product-audit';
 
 const HEADINGS: Record<View, { title: string; description: string }> = {
   mode: { title: 'New Audit', description: 'Step 1 of 2: how do you want to run this audit?' },
   type: { title: 'New Audit', description: 'Step 2 of 2: choose the type of audit.' },
   'cycle-count': { title: 'New Cycle Count', description: 'Compare your scan files with the whole product catalogue.' },
+  'product-audit': { title: 'New Product Audit', description: 'Filter the products to audit, then compare your scan files with them.' },
 };
 
 function WizardFallback() {
@@ -58,7 +60,7 @@ export function NewAuditDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         showCloseButton={!busy}
         onEscapeKeyDown={(e) => busy && e.preventDefault()}
         onInteractOutside={(e) => busy && e.preventDefault()}
-        className={cn('max-h-[92svh] overflow-y-auto', view === 'cycle-count' ? 'sm:max-w-4xl' : 'sm:max-w-lg')}
+        className={cn('max-h-[92svh] overflow-y-auto', view === 'cycle-count' || view === 'product-audit' ? 'sm:max-w-4xl' : 'sm:max-w-lg')}
       >
         <DialogHeader>
           <DialogTitle>{heading.title}</DialogTitle>
@@ -95,7 +97,7 @@ export function NewAuditDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               icon={Filter}
               title="Product Audit"
               description="Targeted section audit: filter the products first, then compare the scans with that subset."
-              comingSoon
+              onSelect={() => setView('product-audit')}
             />
             <div>
               <Button variant="ghost" onClick={() => setView('mode')}>
@@ -110,6 +112,14 @@ export function NewAuditDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <WizardLoadBoundary>
             <Suspense fallback={<WizardFallback />}>
               <CycleCountWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+            </Suspense>
+          </WizardLoadBoundary>
+        ) : null}
+
+        {view === 'product-audit' ? (
+          <WizardLoadBoundary>
+            <Suspense fallback={<WizardFallback />}>
+              <ProductAuditWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
             </Suspense>
           </WizardLoadBoundary>
         ) : null}

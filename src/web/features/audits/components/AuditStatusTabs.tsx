@@ -1,0 +1,29 @@
+/** The audit list's status tabs with their counts (spec part 1 "Audit list"). Wrap on phones. */
+import { Badge } from '@/components/ui/badge';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { STATUS_TABS, type StatusTab } from '../lib/audit-list-filter';
+
+export function AuditStatusTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: StatusTab;
+  counts: Record<StatusTab, number>;
+  onChange: (tab: StatusTab) => void;
+}) {
+  return (
+    <Tabs value={value} onValueChange={(v) => onChange(v as StatusTab)}>
+      <TabsList aria-label="Audit status" className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        {STATUS_TABS.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value} className="flex-none gap-1.5">
+            {tab.label}
+            <Badge variant="secondary" className="min-w-5 px-1.5 tabular-nums">
+              {counts[tab.value]}
+            </Badge>
+          </TabsTrigger>
+        ))}
+      </TabsList>
+    </Tabs>
+  );
+}
