@@ -9,11 +9,14 @@
 export function arrayLiteral(values: readonly (string | number | null | undefined)[]): string {
   let out = '{';
   for (let i = 0; i < values.length; i += 1) {
-    if (i > 0) out += ',';
     const v = values[i];
-    if (v === null || v === undefined) out += 'NULL';
-    else if (typeof v === 'number') out += String(v);
-    else out += `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+    let element: string;
+    if (v === null || v === undefined) element = 'NULL';
+    else if (typeof v === 'number') element = String(v);
+    // Most values need no escaping; a regex replace per value costs more than the checks.
+    else if (v.indexOf('"') < 0 && v.indexOf('\\') < 0) element = `"${v}"`;
+    else element = `"${v.replace(/[\\"]/g, '\\$&')}"`;
+    out += i === 0 ? element : `,${element}`;
   }
   return `${out}}`;
 }

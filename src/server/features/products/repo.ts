@@ -175,10 +175,8 @@ export async function upsertProducts(
   const selected = cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`));
   const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
   updates.push('sku = excluded.sku', 'updated_at = now()');
-  let inserted = 0;
-  let total = 0;
-  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
-    const batch = rows.slice(i, i + UPSERT_BATCH);
+  const statement = (from: number): SQL => {
+    const batch = rows.slice(from, from + UPSERT_BATCH);
     const arrays = cols.map((f) => {
       const values = batch.map((row) => {
         const v = (row as Record<string, unknown>)[f];
@@ -187,7 +185,7 @@ export async function upsertProducts(
       });
       return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
     });
-    const result = (await tx.execute(sql`
+    return sql`
       WITH changed AS (
         INSERT INTO products (organization_id, ${sql.raw(names.join(', '))})
         SELECT ${organizationId}::uuid, ${sql.raw(selected.join(', '))}
@@ -195,9 +193,17 @@ export async function upsertProducts(
         ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
         RETURNING (xmax = 0) AS inserted
       )
-      SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`)) as unknown as {
-      rows: Array<{ inserted: number; total: number }>;
-    };
+      SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`;
+  };
+  let inserted = 0;
+  let total = 0;
+  let next = rows.length > 0 ? statement(0) : null;
+  for (let i = 0; next !== null; i += UPSERT_BATCH) {
+    // then() starts the query now (drizzle's queries are lazy), so the next batch's arrays are
+    // built while the database works on this one.
+    const running = tx.execute(next).then((result) => result);
+    next = i + UPSERT_BATCH < rows.length ? statement(i + UPSERT_BATCH) : null;
+    const result = (await running) as unknown as { rows: Array<{ inserted: number; total: number }> };
     inserted += Number(result.rows[0]!.inserted);
     total += Number(result.rows[0]!.total);
   }
