@@ -236,6 +236,12 @@ describe.each(DATABASE_KINDS)('products list filters on %s', (kind) => {
     const res = await owner.get('/api/products?limit=2&page=2&filters=' + encodeURIComponent(JSON.stringify([{ field: 'sku', operator: 'starts_with', value: 'P' }])));
     expect(res.json()).toMatchObject({ total: 4, page: 2, limit: 2 });
     expect(res.json().products.map((p: { sku: string }) => p.sku)).toEqual(['P-03', 'P-04']);
+    // A short last page and a page past the end still carry the total.
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'sku', operator: 'starts_with', value: 'P' }]));
+    const last = (await owner.get(`/api/products?limit=3&page=2&filters=${filters}`)).json();
+    expect(last).toMatchObject({ total: 4, page: 2 });
+    expect(last.products.map((p: { sku: string }) => p.sku)).toEqual(['P-04']);
+    expect((await owner.get(`/api/products?limit=2&page=5&filters=${filters}`)).json()).toMatchObject({ total: 4, products: [] });
   });
 
   it('answers every matching id with getAllIds, in list order, without paging', async () => {

@@ -40,16 +40,21 @@ const idIn = (ids: readonly string[]): SQL => sql`${products.id} = ANY(${arrayLi
  */
 const LIST_ORDER = sql`lower(${products.sku})`;
 
-/** One page of products matching `where`, in list order, and how many match in all. */
+/**
+ * One page of products matching `where`, in list order, and how many match in all. The count is
+ * a second statement, run only when the page does not tell it (a short page is the last one):
+ * a narrow search answers in one statement.
+ */
 export async function listProductPage(
   db: Db,
   where: SQL,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const [rows, [totalRow]] = await Promise.all([
-    db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
+  const rows = await db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
+    return { rows, total: page.offset + rows.length };
+  }
+  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
