@@ -1,11 +1,10 @@
 /**
  * /audits/:id (spec part 1 "Audit detail"): the audit's header, then by status: results and
- * exports (complete), 'Audit In Progress' (processing, error), or a note (draft, pending; the
- * resume flow is a later issue).
+ * exports (complete), 'Audit In Progress' (processing, error), or the resume flow of the matching
+ * wizard (draft, pending), which turns into the results when the audit completes.
  */
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { Clock, Download, FileQuestion, Hourglass, Loader2, RotateCw } from 'lucide-react';
+import { Download, FileQuestion, Hourglass, Loader2, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAudit } from './api/get-audit';
@@ -13,6 +12,7 @@ import { AuditHeader, BackToAudits } from './components/AuditHeader';
 import { AuditNotice } from './components/AuditNotice';
 import { AuditResults } from './components/AuditResults';
 import { ExportDialog } from './components/ExportDialog';
+import { ResumeAudit } from './components/ResumeAudit';
 
 function Page({ children }: { children: React.ReactNode }) {
   return <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">{children}</div>;
@@ -79,14 +79,7 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
           <ExportDialog auditId={data.id} open={exportOpen} onOpenChange={setExportOpen} />
         </>
       ) : data.status === 'draft' || data.status === 'pending' ? (
-        <AuditNotice icon={Clock} title="Audit not started">
-          <p>This audit has no processed scan files yet. Resuming it from here is coming soon.</p>
-          <p>
-            <Link href="/audits" className="text-foreground font-medium underline underline-offset-4">
-              Back to Audits
-            </Link>
-          </p>
-        </AuditNotice>
+        <ResumeAudit key={data.id} audit={data} />
       ) : (
         <AuditNotice icon={Hourglass} title="Audit In Progress">
           <p>This audit is still being processed. Please check back later.</p>

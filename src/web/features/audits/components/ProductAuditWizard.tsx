@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import type { AuditMode } from '../../../../contracts/results';
 import { errorMessage } from '@/lib/api';
 import { describeFilter, newCondition, toFilterExpression, type DraftFilter } from '../lib/filter-conditions';
+import { MODE_LABELS, PRODUCT_AUDIT_STEPS } from '../lib/product-audit-steps';
 import { isFilesStepValid } from '../lib/scan-file-entry';
 import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
 import { AuditModeStep } from './AuditModeStep';
@@ -22,14 +23,11 @@ import { ProductAuditRunError, useRunProductAudit } from './use-run-product-audi
 import { useScanFileEntries } from './use-scan-file-entries';
 import { WizardSteps } from './WizardSteps';
 
-export const PRODUCT_AUDIT_STEPS = ['Audit Details', 'Define Filters', 'Upload Scan Files', 'Review & Start', 'Processing'] as const;
 type Screen = 'details' | 'mode' | 'filter' | 'files' | 'review' | 'processing';
 const STEP_OF: Record<Screen, number> = { details: 0, mode: 0, filter: 1, files: 2, review: 3, processing: 4 };
 
 /** Wizard auto-close delay after success (spec part 1 section 9). */
 const CLOSE_DELAY_MS = 1500;
-
-export const MODE_LABELS: Record<AuditMode, string> = { standard: 'Standard', 'cross-validation': 'Cross-validation between teams' };
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
