@@ -2,7 +2,9 @@
  * The plan's product limit on imports (DESIGN.md section 4): new products only count; an import
  * that would pass the limit imports nothing and says how many fit.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, type TestApp, type TestClient } from '../../test-support/test-app.js';
 import { productLimitMessage } from './product-limit.js';
@@ -82,6 +84,34 @@ describe.each(DATABASE_KINDS)('the product limit on %s', (kind) => {
     expect(one.json().message).toBe(
       'Your Free Trial plan allows 100 products; you have 100, so no more fit, but this file adds 1 new one. Nothing was imported.',
     );
+  });
+
+  it('stops writing once a long file passes the limit, and still counts all of its new products', async () => {
+    const c = t.client();
+    const { organizationId } = await c.signUp({ organizationName: 'Starter' });
+    await t.db.update(organizations).set({ subscriptionTier: 'starter' }).where(eq(organizations.id, organizationId));
+    // 12,000 rows: the first 5,000 fit and are written, the next 5,000 pass the limit, the rest are only counted.
+    const res = await importFile(c, csv(range('S', 0, 12_000)));
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe(
+      'Your Starter plan allows 5,000 products; you have 0, so 5,000 more fit, but this file adds 12,000 new ones. Nothing was imported.',
+    );
+    expect((await status(c)).usage.products).toBe(0);
+  });
+
+  it('imports nothing when a bad row comes after rows already written', async () => {
+    const c = t.client();
+    const { organizationId } = await c.signUp({ organizationName: 'Late error' });
+    await t.db.update(organizations).set({ subscriptionTier: 'pro' }).where(eq(organizations.id, organizationId));
+    // Rows are written 5,000 at a time: the first 5,000 are in the database when line 6,002 is read.
+    const lines = ['SKU,Quantity', ...range('L', 0, 7_000).map((sku) => `${sku},1`)];
+    lines[6_001] = 'L-6000,lots';
+    const res = await c.upload('/api/products/import', [{ field: 'file', content: lines.join('\n'), fileName: 'late.csv' }], {
+      columnMapping: JSON.stringify({ SKU: 'sku', Quantity: 'currentQuantity' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.errors).toEqual([{ line: 6002, field: 'currentQuantity', message: 'late.csv line 6002: Current Stock "lots" is not a whole number' }]);
+    expect((await status(c)).usage.products).toBe(0);
   });
 
   it('lets only one of two simultaneous imports take the last places', async () => {

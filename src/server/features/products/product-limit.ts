@@ -6,7 +6,7 @@
 import { planOf, productRoom, type Plan } from '../../../domain/plans.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { countNewSkus, countProducts, lockOrganizationTier } from './repo.js';
+import { countProducts, lockOrganizationTier } from './repo.js';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -21,23 +21,30 @@ export function productLimitMessage(plan: Plan, current: number, adding: number)
   return `Your ${plan.name} plan allows ${n(plan.products)} products; you have ${n(current)}, so ${fit}, but this file adds ${adds}. Nothing was imported.`;
 }
 
+/** The organisation's plan, its products now, and how many more fit. */
+export interface ProductAllowance {
+  plan: Plan;
+  current: number;
+  room: number;
+}
+
 /**
- * Checks that adding the new ones among `skus` keeps the organisation within its plan. Run it in
- * the import's transaction, before writing: it locks the organisation row so that two imports
- * cannot both pass the check.
+ * Reads the organisation's plan and product count for an import. Run it in the import's
+ * transaction, before writing: it locks the organisation row, so that two imports of one
+ * organisation cannot both take the last places.
  * @param plan the plan to apply; by default the organisation's (organizations.subscription_tier).
- * @throws AppError 402 PRODUCT_LIMIT_REACHED with details { limit, current, room, adding }.
  */
-export async function assertProductsFit(tx: Db, opts: { organizationId: string; skus: readonly string[]; plan?: Plan }): Promise<void> {
+export async function lockProductAllowance(tx: Db, opts: { organizationId: string; plan?: Plan | undefined }): Promise<ProductAllowance> {
   const tier = await lockOrganizationTier(tx, opts.organizationId);
   const plan = opts.plan ?? planOf(tier);
   const current = await countProducts(tx, opts.organizationId);
-  // Fits even if every SKU were new: no need to look them up.
-  if (productRoom(plan, current, opts.skus.length).fits) return;
-  const adding = await countNewSkus(tx, opts.organizationId, opts.skus);
-  const { fits, room } = productRoom(plan, current, adding);
-  if (fits) return;
-  throw new AppError('PRODUCT_LIMIT_REACHED', productLimitMessage(plan, current, adding), 402, {
+  return { plan, current, room: productRoom(plan, current, 0).room };
+}
+
+/** 402 PRODUCT_LIMIT_REACHED for an import adding `adding` new products, with details { limit, current, room, adding }. */
+export function productLimitReached(allowance: ProductAllowance, adding: number): AppError {
+  const { plan, current, room } = allowance;
+  return new AppError('PRODUCT_LIMIT_REACHED', productLimitMessage(plan, current, adding), 402, {
     limit: plan.products,
     current,
     room,

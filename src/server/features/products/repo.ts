@@ -159,58 +159,46 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
   tags: { name: 'tags', type: 'text' },
 };
 
-/** Rows per statement: one array parameter per column, so the statement size does not grow with it. */
-const UPSERT_BATCH = 5000;
+/** Rows per upsert statement: one array parameter per column, so the statement's size does not grow with it. */
+export const UPSERT_BATCH = 5000;
 
 /**
- * Inserts or updates products by SKU (case-insensitive) within the organisation: one
- * `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE` per 5,000 rows. Must run
- * inside the caller's transaction (all-or-nothing import). SKUs must be unique in `rows`.
+ * Inserts or updates `rows` by SKU (case-insensitive) within the organisation in one
+ * `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE`. Must run inside the
+ * caller's transaction (all-or-nothing import). SKUs must be unique in the whole import.
  * @param fields the mapped fields; every row carries exactly these.
  * @returns how many rows were inserted and how many updated.
  */
-export async function upsertProducts(
+export async function upsertProductBatch(
   tx: Db,
   organizationId: string,
   fields: readonly ProductImportField[],
   rows: readonly ProductUpsert[],
 ): Promise<{ inserted: number; updated: number }> {
   const cols: ProductImportField[] = ['sku', ...fields.filter((f) => f !== 'sku')];
-  const names = cols.map((f) => COLUMN[f].name);
-  const selected = cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`));
+  const names = cols.map((f) => COLUMN[f].name).join(', ');
+  const selected = cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`)).join(', ');
   const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
   updates.push('sku = excluded.sku', 'updated_at = now()');
-  const statement = (from: number): SQL => {
-    const batch = rows.slice(from, from + UPSERT_BATCH);
-    const arrays = cols.map((f) => {
-      const values = batch.map((row) => {
-        const v = (row as Record<string, unknown>)[f];
-        if (f === 'tags') return arrayLiteral((v as string[] | undefined) ?? []);
-        return (v ?? null) as string | number | null;
-      });
-      return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
+  const arrays = cols.map((f) => {
+    const values = rows.map((row) => {
+      const v = (row as Record<string, unknown>)[f];
+      if (f === 'tags') return arrayLiteral((v as string[] | undefined) ?? []);
+      return (v ?? null) as string | number | null;
     });
-    return sql`
-      WITH changed AS (
-        INSERT INTO products (organization_id, ${sql.raw(names.join(', '))})
-        SELECT ${organizationId}::uuid, ${sql.raw(selected.join(', '))}
-        FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${sql.raw(names.join(', '))})
-        ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
-        RETURNING (xmax = 0) AS inserted
-      )
-      SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`;
+    return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
+  });
+  const result = (await tx.execute(sql`
+    WITH changed AS (
+      INSERT INTO products (organization_id, ${sql.raw(names)})
+      SELECT ${organizationId}::uuid, ${sql.raw(selected)}
+      FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${sql.raw(names)})
+      ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`)) as unknown as {
+    rows: Array<{ inserted: number; total: number }>;
   };
-  let inserted = 0;
-  let total = 0;
-  let next = rows.length > 0 ? statement(0) : null;
-  for (let i = 0; next !== null; i += UPSERT_BATCH) {
-    // then() starts the query now (drizzle's queries are lazy), so the next batch's arrays are
-    // built while the database works on this one.
-    const running = tx.execute(next).then((result) => result);
-    next = i + UPSERT_BATCH < rows.length ? statement(i + UPSERT_BATCH) : null;
-    const result = (await running) as unknown as { rows: Array<{ inserted: number; total: number }> };
-    inserted += Number(result.rows[0]!.inserted);
-    total += Number(result.rows[0]!.total);
-  }
-  return { inserted, updated: total - inserted };
+  const inserted = Number(result.rows[0]!.inserted);
+  return { inserted, updated: Number(result.rows[0]!.total) - inserted };
 }
