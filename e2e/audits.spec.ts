@@ -4,7 +4,7 @@
  * tabs, bulk delete) and the resume flow of a draft audit.
  *
  * AUDITS_SHOTS_DIR=/some/dir also saves screenshots of the filter step, the list and the resume
- * flow at 1280 and 375 px.
+ * flow; AUDITS_VIEWPORT_WIDTH=375 runs the same tests at phone width (the list shows cards).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,8 @@ const manifest = readFixtureJson<Manifest & { filterExpression: { logic: string;
 );
 const expected = readFixtureJson<Expected>(CASE, 'expected.json');
 const shotsDir = process.env.AUDITS_SHOTS_DIR;
+const viewportWidth = Number(process.env.AUDITS_VIEWPORT_WIDTH ?? 1280);
+test.use({ viewport: { width: viewportWidth, height: 800 } });
 
 const CATEGORY_TITLES: Record<string, string> = {
   quantityCorrect: 'Correct',
@@ -145,8 +147,8 @@ test('audit list: search, tabs and bulk delete; a draft resumes into its results
   for (const name of names) ids.push((await apiPost<{ id: string }>(page, '/api/audits', { name })).id);
 
   await openAudits(page);
-  const table = page.getByRole('table');
-  const rows = table.locator('tbody tr');
+  // The table from 768 px up, one card per audit below.
+  const rows = viewportWidth >= 768 ? page.getByRole('table').locator('tbody tr') : page.getByRole('list', { name: 'Audits' }).getByRole('listitem');
   await expect(rows).toHaveCount(3);
   await expect(page.getByRole('tab', { name: /^All Audits/ })).toHaveAccessibleName('All Audits 3');
   await expect(page.getByRole('tab', { name: /^Draft/ })).toHaveAccessibleName('Draft 3');
@@ -157,6 +159,7 @@ test('audit list: search, tabs and bulk delete; a draft resumes into its results
   await page.getByLabel('Search audits').fill('AISLE');
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole('tab', { name: /^Draft/ })).toHaveAccessibleName('Draft 2');
+  await shot(page, 'audit-list-search');
   await page.getByRole('tab', { name: /^Complete/ }).click();
   await expect(page.getByText('No audits found')).toBeVisible();
   await page.getByRole('tab', { name: /^Draft/ }).click();

@@ -69,7 +69,7 @@ export default function AuditsPage() {
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <PageHeader
         title="Audits"
-        description="Run cycle counts against your catalogue and review their discrepancy reports."
+        description="Run cycle counts and product audits against your catalogue and review their discrepancy reports."
         actions={
           <Button onClick={openNewAudit} disabled={limitReached} title={limitReached ? "This month's audit limit is reached" : undefined}>
             <Plus aria-hidden="true" />

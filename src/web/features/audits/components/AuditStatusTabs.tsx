@@ -14,9 +14,9 @@ export function AuditStatusTabs({
 }) {
   return (
     <Tabs value={value} onValueChange={(v) => onChange(v as StatusTab)}>
-      <TabsList aria-label="Audit status" className="h-auto w-full flex-wrap justify-start sm:w-fit">
+      <TabsList aria-label="Audit status" className="h-auto w-full flex-wrap justify-start gap-y-1 sm:w-fit">
         {STATUS_TABS.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value} className="flex-none gap-1.5">
+          <TabsTrigger key={tab.value} value={tab.value} className="h-8 flex-none gap-1.5">
             {tab.label}
             <Badge variant="secondary" className="min-w-5 px-1.5 tabular-nums">
               {counts[tab.value]}

@@ -37,14 +37,17 @@ export function FilterConditionRow({
   const listId = suggestions.length > 0 ? `${id}-values` : undefined;
 
   return (
-    <li className="grid grid-cols-2 gap-2 rounded-lg border p-3 sm:grid-cols-[11rem_11rem_minmax(0,1fr)_auto] sm:items-end" aria-label={`Condition ${n}`}>
+    <li
+      className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 rounded-lg border p-3 sm:grid-cols-[11rem_11rem_minmax(0,1fr)_auto]"
+      aria-label={`Condition ${n}`}
+    >
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${id}-field`} className="text-muted-foreground text-xs">
           Field
         </Label>
         <Select value={condition.field} onValueChange={(v) => onChange({ ...condition, field: v as FilterField })}>
           <SelectTrigger id={`${id}-field`} className="w-full" aria-label={`Condition ${n} field`}>
-            <SelectValue placeholder="Select field" />
+            <SelectValue placeholder="Select" />
           </SelectTrigger>
           <SelectContent>
             {FIELDS.map((f) => (
@@ -61,7 +64,7 @@ export function FilterConditionRow({
         </Label>
         <Select value={condition.operator} onValueChange={(v) => onChange({ ...condition, operator: v as FilterOperator })}>
           <SelectTrigger id={`${id}-operator`} className="w-full" aria-label={`Condition ${n} operator`}>
-            <SelectValue placeholder="Select operator" />
+            <SelectValue placeholder="Select" />
           </SelectTrigger>
           <SelectContent>
             {OPERATORS.map((op) => (
@@ -72,7 +75,7 @@ export function FilterConditionRow({
           </SelectContent>
         </Select>
       </div>
-      <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
+      <div className="col-span-3 grid min-w-0 gap-1.5 sm:col-span-1">
         <Label htmlFor={`${id}-value`} className="text-muted-foreground text-xs">
           Value
         </Label>
@@ -97,7 +100,7 @@ export function FilterConditionRow({
         type="button"
         variant="ghost"
         size="icon"
-        className="col-span-2 justify-self-end sm:col-span-1"
+        className="col-start-3 row-start-1 sm:col-start-4"
         onClick={onRemove}
         disabled={!canRemove}
         aria-label={`Remove condition ${n}`}
