@@ -247,11 +247,12 @@ test('a bad scan file shows the server message and leaves no results', async ({ 
   await expect(row.getByText('Draft')).toBeVisible();
   await expect(row.getByRole('link', { name: /View Details/ })).toHaveCount(0);
 
-  // Its page says it has not been processed; an unknown id is not found.
-  await row.getByRole('link', { name: /^Open/ }).click();
+  // Its page offers the resume flow from the files step; an unknown id is not found.
+  await row.getByRole('link', { name: /^Resume/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bad file audit' })).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Audit not started' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Complete this cycle count' })).toBeVisible();
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export Results' })).toHaveCount(0);
   await page.goto('/audits/no-such-audit');
   await expect(
