@@ -7,24 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_CATEGORIES, type PagedResults, type ResultCategory } from '../../../contracts/results.js';
 import { loadFixture } from '../../../domain/test-support/fixtures.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
-import { createTestApp, signedInMember, type TestApp, type TestClient, type UploadFile } from '../../test-support/test-app.js';
+import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
+import { importFixtureCatalogue, manifestUpload as fixtureUpload } from './test-support/fixture-audits.js';
+
+const manifestUpload = () => fixtureUpload(fixture);
 
 const fixture = loadFixture('cycle-count-basic');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-audits-test-'));
-
-/** The upload-multiple form of the fixture's manifest (spec part 1 section 7 field names). */
-function manifestUpload(): { files: UploadFile[]; fields: Record<string, string> } {
-  const files: UploadFile[] = [];
-  const fields: Record<string, string> = {};
-  fixture.manifest.scanFiles.forEach((f, i) => {
-    files.push({ field: 'scanFiles', path: path.join(fixture.dir, f.file) });
-    fields[`teamName_${i}`] = f.teamName;
-    fields[`scanColumn_${i}`] = f.scanColumn;
-    if (f.quantityColumn) fields[`quantityColumn_${i}`] = f.quantityColumn;
-    if (f.scannerId) fields[`scannerId_${i}`] = f.scannerId;
-  });
-  return { files, fields };
-}
 
 async function createAudit(c: TestClient, name = 'Year-end count'): Promise<string> {
   const res = await c.post('/api/audits', { name, section: 'Main store' });
@@ -43,12 +32,7 @@ describe.each(DATABASE_KINDS)('cycle count audits on %s', (kind) => {
     t = await createTestApp(kind);
     owner = t.client();
     organizationId = (await owner.signUp()).organizationId;
-    const imported = await owner.upload(
-      '/api/products/import',
-      [{ field: 'file', path: path.join(fixture.dir, fixture.manifest.catalogue) }],
-      { columnMapping: JSON.stringify(fixture.manifest.catalogueMapping) },
-    );
-    expect(imported.statusCode).toBe(200);
+    await importFixtureCatalogue(owner, fixture);
   });
   afterAll(async () => t?.close());
 
