@@ -162,7 +162,7 @@ export const auditResultLines = pgTable(
     category: text('category').notNull(),
     /** Order inside the category, as the engine produced it. */
     position: integer('position').notNull(),
-    /** Null for notFound lines and once the product is deleted; sku/name keep what they were. */
+    /** Null for notFound lines; no foreign key, so a deleted product leaves its lines (sku/name as they were). */
     productId: uuid('product_id'),
     sku: text('sku').notNull(),
     scanValue: text('scan_value'),
