@@ -44,6 +44,23 @@ export const PRODUCT_IMPORT_FIELDS = [
 export const productImportFieldSchema = z.enum(PRODUCT_IMPORT_FIELDS);
 export type ProductImportField = z.infer<typeof productImportFieldSchema>;
 
+/** The label each import field shows in the mapping step and in import errors (spec part 2 section 3). */
+export const PRODUCT_IMPORT_FIELD_LABELS: Record<ProductImportField, string> = {
+  sku: 'SKU',
+  name: 'Product Name',
+  upc: 'UPC',
+  otherIdentifier: 'Other ID',
+  description: 'Description',
+  distributor: 'Distributor',
+  manufacturer: 'Manufacturer',
+  currentQuantity: 'Current Stock',
+  category: 'Category',
+  location: 'Location',
+  costPrice: 'Cost Price',
+  price: 'Selling Price',
+  tags: 'Tags',
+};
+
 /** Column mapping: file header -> field key ('' or absent = not imported). */
 export const columnMappingSchema = z.record(z.string(), z.string());
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;

@@ -8,7 +8,7 @@
  * (`selling_price` -> `selling price`, `otherIdentifier` -> `other identifier`).
  * Each field is mapped at most once; the leftmost header wins a tie.
  */
-import type { ProductImportField } from '../contracts/products.js';
+import { PRODUCT_IMPORT_FIELD_LABELS, type ProductImportField } from '../contracts/products.js';
 
 export interface ImportFieldDefinition {
   key: ProductImportField;
@@ -24,24 +24,24 @@ export interface ImportFieldDefinition {
  * (spec part 2 section 3 "Product import fields"; order of `PRODUCT_IMPORT_FIELDS`).
  */
 export const PRODUCT_IMPORT_FIELD_DEFINITIONS: readonly ImportFieldDefinition[] = [
-  { key: 'sku', label: 'SKU', required: true, aliases: ['product sku', 'item sku', 'sku code', 'sku number'] },
-  { key: 'name', label: 'Product Name', required: false, aliases: ['name', 'item name', 'product', 'title', 'product title'] },
-  { key: 'upc', label: 'UPC', required: false, aliases: ['ean', 'gtin', 'barcode', 'bar code', 'upc code', 'ean code', 'ean13', 'upc a'] },
-  { key: 'otherIdentifier', label: 'Other ID', required: false, aliases: ['other identifier', 'alternate id', 'alt id', 'vendor code', 'supplier code'] },
-  { key: 'description', label: 'Description', required: false, aliases: ['desc', 'product description'] },
-  { key: 'distributor', label: 'Distributor', required: false, aliases: ['supplier', 'vendor'] },
-  { key: 'manufacturer', label: 'Manufacturer', required: false, aliases: ['brand', 'maker'] },
+  { key: 'sku', label: PRODUCT_IMPORT_FIELD_LABELS.sku, required: true, aliases: ['product sku', 'item sku', 'sku code', 'sku number'] },
+  { key: 'name', label: PRODUCT_IMPORT_FIELD_LABELS.name, required: false, aliases: ['name', 'item name', 'product', 'title', 'product title'] },
+  { key: 'upc', label: PRODUCT_IMPORT_FIELD_LABELS.upc, required: false, aliases: ['ean', 'gtin', 'barcode', 'bar code', 'upc code', 'ean code', 'ean13', 'upc a'] },
+  { key: 'otherIdentifier', label: PRODUCT_IMPORT_FIELD_LABELS.otherIdentifier, required: false, aliases: ['other identifier', 'alternate id', 'alt id', 'vendor code', 'supplier code'] },
+  { key: 'description', label: PRODUCT_IMPORT_FIELD_LABELS.description, required: false, aliases: ['desc', 'product description'] },
+  { key: 'distributor', label: PRODUCT_IMPORT_FIELD_LABELS.distributor, required: false, aliases: ['supplier', 'vendor'] },
+  { key: 'manufacturer', label: PRODUCT_IMPORT_FIELD_LABELS.manufacturer, required: false, aliases: ['brand', 'maker'] },
   {
     key: 'currentQuantity',
-    label: 'Current Stock',
+    label: PRODUCT_IMPORT_FIELD_LABELS.currentQuantity,
     required: false,
     aliases: ['quantity', 'current quantity', 'qty', 'stock', 'on hand', 'quantity on hand', 'stock level'],
   },
-  { key: 'category', label: 'Category', required: false, aliases: ['product category', 'product type', 'department'] },
-  { key: 'location', label: 'Location', required: false, aliases: ['bin', 'bin location', 'shelf', 'aisle'] },
-  { key: 'costPrice', label: 'Cost Price', required: false, aliases: ['cost', 'unit cost', 'cost per item', 'purchase price'] },
-  { key: 'price', label: 'Selling Price', required: false, aliases: ['price', 'sale price', 'retail price', 'unit price'] },
-  { key: 'tags', label: 'Tags', required: false, aliases: ['tag', 'labels'] },
+  { key: 'category', label: PRODUCT_IMPORT_FIELD_LABELS.category, required: false, aliases: ['product category', 'product type', 'department'] },
+  { key: 'location', label: PRODUCT_IMPORT_FIELD_LABELS.location, required: false, aliases: ['bin', 'bin location', 'shelf', 'aisle'] },
+  { key: 'costPrice', label: PRODUCT_IMPORT_FIELD_LABELS.costPrice, required: false, aliases: ['cost', 'unit cost', 'cost per item', 'purchase price'] },
+  { key: 'price', label: PRODUCT_IMPORT_FIELD_LABELS.price, required: false, aliases: ['price', 'sale price', 'retail price', 'unit price'] },
+  { key: 'tags', label: PRODUCT_IMPORT_FIELD_LABELS.tags, required: false, aliases: ['tag', 'labels'] },
 ];
 
 /**

@@ -4,6 +4,7 @@
  * field. Used by the product import and by the command-line reconciliation.
  */
 import {
+  PRODUCT_IMPORT_FIELD_LABELS,
   PRODUCT_IMPORT_FIELDS,
   productImportFieldSchema,
   type ImportRowError,
@@ -28,21 +29,7 @@ const TEXT_FIELDS = new Set<ProductImportField>([
   'location',
 ]);
 
-const FIELD_LABEL: Record<ProductImportField, string> = {
-  sku: 'SKU',
-  name: 'Product Name',
-  upc: 'UPC',
-  otherIdentifier: 'Other ID',
-  description: 'Description',
-  distributor: 'Distributor',
-  manufacturer: 'Manufacturer',
-  currentQuantity: 'Current Stock',
-  category: 'Category',
-  location: 'Location',
-  costPrice: 'Cost Price',
-  price: 'Selling Price',
-  tags: 'Tags',
-};
+const FIELD_LABEL = PRODUCT_IMPORT_FIELD_LABELS;
 
 /**
  * Validates a column mapping (file header -> field key) against the file's headers.

@@ -2,23 +2,9 @@
  * Labels of the product import fields, in the order the mapping step lists them
  * (spec part 2 section 3 "Product import fields"; the keys come from the contract).
  */
-import { PRODUCT_IMPORT_FIELDS, type ProductImportField } from '../../../contracts/products';
+import { PRODUCT_IMPORT_FIELD_LABELS, PRODUCT_IMPORT_FIELDS, type ProductImportField } from '../../../contracts/products';
 
-export const IMPORT_FIELD_LABELS: Record<ProductImportField, string> = {
-  sku: 'SKU',
-  name: 'Product Name',
-  upc: 'UPC',
-  otherIdentifier: 'Other ID',
-  description: 'Description',
-  distributor: 'Distributor',
-  manufacturer: 'Manufacturer',
-  currentQuantity: 'Current Stock',
-  category: 'Category',
-  location: 'Location',
-  costPrice: 'Cost Price',
-  price: 'Selling Price',
-  tags: 'Tags',
-};
+export const IMPORT_FIELD_LABELS = PRODUCT_IMPORT_FIELD_LABELS;
 
 export const IMPORT_FIELDS: ReadonlyArray<{ value: ProductImportField; label: string }> = PRODUCT_IMPORT_FIELDS.map(
   (value) => ({ value, label: IMPORT_FIELD_LABELS[value] }),
