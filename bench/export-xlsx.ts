@@ -149,9 +149,11 @@ function benchInput(): ReportInput {
       createdAt: new Date('2026-11-21T08:00:00Z'),
       completedAt: new Date('2026-11-21T09:00:00Z'),
       organizationName: 'Bench Org',
+      scope: null,
     },
     totalProductsInFilter: null,
     summary,
+    money: { unitsShort: 20_000, valueShort: '123456.78', unitsOver: 7_655, valueOver: '24691.35', netShrinkageValue: '98765.43', linesWithoutCost: 0 },
     counts: perCategory,
     async *lines(category) {
       const next = random(SEED + category.length * 7919);

@@ -121,7 +121,7 @@ test('product audit: filter the catalogue, upload four scan files, read the resu
   await dialog.getByRole('button', { name: 'Next' }).click();
 
   await expect(dialog.getByText('Step 4 of 5')).toBeVisible();
-  await expect(dialog.getByText(`Category equals "${condition.value}"`)).toBeVisible();
+  await expect(dialog.getByText(`Products whose category is "${condition.value}"`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Start Processing' }).click();
   await expect(dialog.getByText('Step 5 of 5')).toBeVisible();
   const toast = page.getByText(/"Pet Care aisle" was processed with 4 scan files against [\d,]+ filtered products/);

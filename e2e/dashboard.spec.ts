@@ -6,38 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Audit } from '../src/contracts/audits';
 import type { UserStats } from '../src/contracts/dashboard';
+import { callApi } from './support/api';
 import { signUp } from './support/app';
-
-/** Calls the API from the page (its session cookie), with the CSRF token as the SPA sends it. */
-async function callApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const { token } = (await (await fetch('/api/auth/csrf')).json()) as { token: string };
-      let payload: BodyInit | undefined;
-      const headers: Record<string, string> = { 'x-csrf-token': token, accept: 'application/json' };
-      if (body && typeof body === 'object' && 'multipart' in body) {
-        const form = new FormData();
-        const { fields, files } = (body as { multipart: { fields: Record<string, string>; files: Record<string, [string, string]> } }).multipart;
-        for (const [name, value] of Object.entries(fields)) form.append(name, value);
-        for (const [name, [fileName, text]] of Object.entries(files)) form.append(name, new File([text], fileName, { type: 'text/csv' }));
-        payload = form;
-      } else if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const res = await fetch(url, { method, headers, body: payload });
-      const text = await res.text();
-      let json: unknown = text;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, body: json as T };
-    },
-    { method, url, body },
-  );
-}
 
 const CATALOGUE = 'SKU,Name,Quantity\nA-100,Apples,5\nA-200,Pears,4\nA-300,Plums,2\n';
 /** A-100 right, A-200 one short, ZZ-999 unknown; A-300 never scanned. */
@@ -111,7 +81,7 @@ test('dashboard: empty state, then the numbers and rows of the audits made', asy
   await expect(rows).toHaveCount(3);
   const doneRow = auditRow(page, 'Year-end count');
   const rate = (done.productsMatched! / done.totalScannedProducts!) * 100;
-  await expect(doneRow).toContainText(`${rate.toFixed(1)}%`);
+  await expect(doneRow).toContainText(`Products matched${rate.toFixed(1)}%`);
   await expect(doneRow).toContainText(`Discrepancies${(done.quantityOff ?? 0) + (done.productsNotMatched ?? 0)}`);
   await expect(doneRow.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', `/audits/${done.id}`);
 

@@ -117,6 +117,7 @@ test('landing -> Sign In -> team login -> create account -> dashboard', async ({
   await page.goto('/');
   await page.getByRole('link', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Start Your Free Trial Today' })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
 test('sidebar collapse persists across reloads (cookie sidebar_state, 7 days) and Ctrl+B toggles it', async ({ page }) => {

@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:5000';
 const OUT = process.env.SHOT_DIR ?? '/tmp/stocktally-shots/real';
-const CATALOGUE = process.env.CATALOGUE ?? '/work/shared/fixtures/cycle-count-basic/catalogue.csv';
+const CATALOGUE = process.env.CATALOGUE ?? new URL('../fixtures/cycle-count-basic/catalogue.csv', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 
 const badCsv = path.join(OUT, 'bad-catalogue.csv');

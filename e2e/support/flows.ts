@@ -44,3 +44,30 @@ export async function openCycleCountWizard(page: Page) {
   await expect(dialog.getByText('Step 1 of 4')).toBeVisible();
   return dialog;
 }
+
+/**
+ * Runs a cycle count of the case's scan files through the wizard (columns as the manifest names
+ * them) and waits until the audit's results page shows it complete.
+ */
+export async function runFixtureCycleCount(page: Page, caseName: string, manifest: Manifest, auditName: string) {
+  const dialog = await openCycleCountWizard(page);
+  await dialog.getByLabel('Audit Name').fill(auditName);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Step 2 of 4')).toBeVisible();
+  await dialog.getByLabel('Scan files', { exact: true }).setInputFiles(manifest.scanFiles.map((f) => fixturePath(caseName, f.file)));
+  for (const scan of manifest.scanFiles) {
+    const card = dialog.getByRole('region', { name: scan.file });
+    const scanColumn = card.getByRole('combobox', { name: 'Scan value column' });
+    const quantityColumn = card.getByRole('combobox', { name: 'Quantity column' });
+    await expect(scanColumn).toBeEnabled();
+    if ((await selectedText(scanColumn)) !== scan.scanColumn) await choose(page, scanColumn, scan.scanColumn);
+    const wantQuantity = scan.quantityColumn ?? 'None (count occurrences)';
+    if ((await selectedText(quantityColumn)) !== wantQuantity) await choose(page, quantityColumn, wantQuantity);
+  }
+  await expect(dialog.getByText('All files configured')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Start Processing' }).click();
+  await expect(page.getByText('Cycle Count Complete')).toBeVisible({ timeout: 90_000 });
+  await expect(page).toHaveURL(/\/audits\/[^/]+$/, { timeout: 15_000 });
+}

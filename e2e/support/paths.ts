@@ -1,12 +1,12 @@
 /**
- * Where the e2e tests find the shared fixtures: FIXTURES_DIR, else ../shared/fixtures beside the
- * repository (see /work/shared/fixtures/README.md).
+ * Where the e2e tests find the fixtures: FIXTURES_DIR, else the repository's `fixtures/` (see
+ * fixtures/README.md).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const fixturesDir = process.env.FIXTURES_DIR ?? path.resolve(repoRoot, '../shared/fixtures');
+export const fixturesDir = process.env.FIXTURES_DIR ?? path.resolve(repoRoot, 'fixtures');
 
 export function fixturePath(caseName: string, file: string): string {
   return path.join(fixturesDir, caseName, file);

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { enhancedResultsSchema, RESULT_CATEGORIES } from '../contracts/results.js';
 import { FIXTURE_NAMES, loadFixture } from '../domain/test-support/fixtures.js';
-import { parseScanSpec, reconcileFiles } from './reconcile.js';
+import { catalogueMapping, parseMapOption, parseScanSpec, reconcileFiles } from './reconcile.js';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-cli-test-'));
@@ -97,5 +97,27 @@ describe('the reconcile command', () => {
     const failed = await run('npx', ['tsx', 'src/cli/reconcile.ts'], { cwd: repoRoot }).catch((err) => err);
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain('usage:');
+  });
+});
+
+describe('catalogue options of the command line', () => {
+  it('parses --map into header -> field, refusing unknown fields', () => {
+
+    expect(parseMapOption('Item_ID=sku, Notes=skip,Qty = currentQuantity')).toEqual({ Item_ID: 'sku', Notes: 'skip', Qty: 'currentQuantity' });
+    expect(() => parseMapOption('Item_ID=code')).toThrow(/"code" is not a product field/);
+    expect(() => parseMapOption('sku')).toThrow(/expected Header=field/);
+  });
+
+  it('puts --location and --map over the proposed mapping', () => {
+
+    const headers = ['Token', 'Item Name', 'Variation Name', 'SKU', 'Current Quantity North', 'Current Quantity South'];
+    expect(catalogueMapping(headers, [], { location: 'north', map: { Token: 'skip', 'Variation Name': 'description' } }, 'sq.csv')).toEqual({
+      'Item Name': 'name',
+      SKU: 'sku',
+      'Current Quantity North': 'currentQuantity',
+      'Variation Name': 'description',
+    });
+    expect(() => catalogueMapping(headers, [], { location: 'East' }, 'sq.csv')).toThrow(/Locations: North, South/);
+    expect(() => catalogueMapping(headers, [], { map: { Nope: 'sku' } }, 'sq.csv')).toThrow(/no column "Nope"/);
   });
 });

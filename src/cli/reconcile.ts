@@ -1,6 +1,13 @@
 /**
  * `npm run reconcile -- --catalogue catalogue.csv --scan team1.csv:Barcode:Qty --scan team3.csv:scan
- *   [--filter JSON] [--mode cross-validation] [--json out.json] [--xlsx out.xlsx] [--csv out.csv]`
+ *   [--filter JSON] [--mode cross-validation] [--json out.json] [--xlsx out.xlsx] [--csv out.csv]
+ *   [--map 'Header=field,...'] [--location NAME] [--has-header yes|no|auto] [--partial]`
+ *
+ * The catalogue's columns are proposed as in the web dialog (known export layouts, synonyms);
+ * `--map` sets or overrides columns (`'Item_ID=sku,Notes=skip'`), `--location` picks the quantity
+ * column of a multi-location export. Rows without product are skipped and rows with problems are
+ * listed (the first 20, then a count); with problems the run stops unless `--partial` is given,
+ * which reconciles against the good rows. `--has-header` applies to every scan file.
  *
  * Reconciles scan files against a catalogue without the web app or a database: the same file
  * readers, catalogue auto-mapping, engine (DESIGN.md section 5) and exports as the server.
@@ -15,8 +22,11 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { filterExpressionSchema, type FilterExpression } from '../contracts/filters.js';
 import { auditModeSchema, RESULT_CATEGORIES, type AuditMode, type EnhancedResults, type ResultCategory } from '../contracts/results.js';
-import { suggestMapping } from '../domain/column-mapping.js';
+import { headerChoiceSchema, PRODUCT_IMPORT_FIELD_LABELS, productImportFieldSchema, type HeaderChoice } from '../contracts/products.js';
+import { proposeProductImport, suggestMapping } from '../domain/column-mapping.js';
+import { describeFilter } from '../domain/describe-filter.js';
 import { matchesFilter } from '../domain/filters.js';
+import { summariseMoney } from '../domain/money-summary.js';
 import { createReconciler, type CatalogueProduct } from '../domain/reconcile.js';
 import { AppError } from '../server/errors.js';
 import { openTable, previewTable, readScanRows } from '../server/files/index.js';
@@ -48,13 +58,84 @@ export function parseScanSpec(spec: string, exists: (p: string) => boolean = exi
 
 type CliProduct = CatalogueProduct & { manufacturer: string | null; distributor: string | null; tags: string[] };
 
-async function loadCatalogue(file: string, filter: FilterExpression | null): Promise<CliProduct[]> {
+/**
+ * Parses `--map 'Header=field,Other Header=skip'` (field keys of the product import or `skip`).
+ * @throws Error naming the bad entry.
+ */
+export function parseMapOption(text: string): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  for (const entry of text.split(',')) {
+    if (entry.trim() === '') continue;
+    const at = entry.lastIndexOf('=');
+    const header = entry.slice(0, at).trim();
+    const field = entry.slice(at + 1).trim();
+    if (at < 0 || header === '') throw new Error(`--map ${entry.trim()}: expected Header=field`);
+    if (field !== 'skip' && !productImportFieldSchema.safeParse(field).success) {
+      throw new Error(`--map ${entry.trim()}: "${field}" is not a product field (${productImportFieldSchema.options.join(', ')}, skip)`);
+    }
+    mapping[header] = field;
+  }
+  return mapping;
+}
+
+export interface CatalogueOptions {
+  /** Header -> field ('skip' leaves the column out), over the proposed mapping. */
+  map?: Record<string, string>;
+  /** Location whose quantity column is the expected stock (multi-location exports). */
+  location?: string;
+  /** Reconcile against the good rows when some rows have problems. */
+  partial?: boolean;
+  /** Where the summary of skipped and rejected rows goes (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** The catalogue mapping: the proposal, the chosen location, then `--map` (which wins). */
+export function catalogueMapping(headers: string[], sampleRows: string[][], opts: CatalogueOptions, fileName: string): Record<string, string> {
+  const proposal = proposeProductImport(headers, sampleRows);
+  const mapping: Record<string, string> = { ...proposal.mapping };
+  const setField = (header: string, field: string) => {
+    if (!headers.includes(header)) throw new AppError('UNKNOWN_COLUMN', `${fileName}: there is no column "${header}". Columns: ${headers.join(', ')}.`);
+    for (const [h, f] of Object.entries(mapping)) if (f === field) delete mapping[h];
+    if (field === 'skip') delete mapping[header];
+    else mapping[header] = field;
+  };
+  if (opts.location !== undefined) {
+    const wanted = opts.location.trim().toLowerCase();
+    const found = proposal.locations.find((l) => l.location.toLowerCase() === wanted);
+    if (!found) {
+      const known = proposal.locations.map((l) => l.location);
+      throw new AppError('UNKNOWN_LOCATION', `${fileName}: no quantity column for location "${opts.location}". ${known.length ? `Locations: ${known.join(', ')}.` : 'The file has one quantity column per product, not per location.'}`);
+    }
+    setField(found.header, 'currentQuantity');
+  }
+  for (const [header, field] of Object.entries(opts.map ?? {})) setField(header, field);
+  return mapping;
+}
+
+/** The first 20 of `items`, then how many more. */
+function firstTwenty(items: string[], total: number): string[] {
+  const shown = items.slice(0, 20);
+  return total > shown.length ? [...shown, `  ...and ${total - shown.length} more`] : shown;
+}
+
+async function loadCatalogue(file: string, filter: FilterExpression | null, opts: CatalogueOptions = {}): Promise<CliProduct[]> {
   const fileName = path.basename(file);
-  const preview = await previewTable(file, fileName, { rows: 1, header: 'yes' });
-  const mapping = suggestMapping('import', preview.headers);
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const preview = await previewTable(file, fileName, { rows: 10, header: 'yes' });
+  const mapping = catalogueMapping(preview.headers, preview.rows, opts, fileName);
+  log(`Catalogue columns: ${Object.entries(mapping).map(([h, f]) => `${h} -> ${PRODUCT_IMPORT_FIELD_LABELS[f as keyof typeof PRODUCT_IMPORT_FIELD_LABELS]}`).join(', ')}`);
   const parsed = await parseCatalogue(file, fileName, mapping);
+  for (const s of parsed.skipped) log(`Skipped ${s.count} ${s.reason}`);
+  if (parsed.warnings.length > 0) {
+    log(`Warnings (${parsed.warnings.length}):`);
+    for (const line of firstTwenty(parsed.warnings.map((w) => `  ${w.message}`), parsed.warnings.length)) log(line);
+  }
   if (parsed.errorCount > 0) {
-    throw new AppError('IMPORT_INVALID', parsed.errors.map((e) => e.message).join('\n'));
+    log(`Rejected rows (${parsed.rejectedCount}):`);
+    for (const line of firstTwenty(parsed.errors.map((e) => `  ${e.message}`), parsed.errorCount)) log(line);
+    if (!opts.partial) {
+      throw new AppError('IMPORT_INVALID', `${fileName}: ${parsed.rejectedCount} rows have problems (listed above); fix them, or pass --partial to reconcile against the good rows.`);
+    }
   }
   return parsed.rows.map((row) => {
     const product: CliProduct = {
@@ -77,10 +158,10 @@ async function loadCatalogue(file: string, filter: FilterExpression | null): Pro
   });
 }
 
-async function resolveColumns(spec: ScanSpec): Promise<{ scanColumn: string; quantityColumn: string | null }> {
+async function resolveColumns(spec: ScanSpec, header: HeaderChoice): Promise<{ scanColumn: string; quantityColumn: string | null }> {
   if (spec.scanColumn) return { scanColumn: spec.scanColumn, quantityColumn: spec.quantityColumn };
-  const preview = await previewTable(spec.file, path.basename(spec.file), { rows: 1 });
-  const mapping = suggestMapping('scan', preview.headers);
+  const preview = await previewTable(spec.file, path.basename(spec.file), { rows: 10, header });
+  const mapping = suggestMapping('scan', preview.headers, preview.rows);
   const scanColumn = Object.keys(mapping).find((h) => mapping[h] === 'scanValue');
   if (!scanColumn) {
     throw new AppError('MISSING_SCAN_COLUMN', `${path.basename(spec.file)}: name the scan column (FILE:SCAN_COLUMN). Columns: ${preview.headers.join(', ')}`);
@@ -93,14 +174,18 @@ export interface ReconcileCliOptions {
   scans: ScanSpec[];
   filter: FilterExpression | null;
   mode: AuditMode;
+  /** Whether scan files start with a header row (default auto: decided from the data). */
+  hasHeader?: HeaderChoice;
+  catalogueOptions?: CatalogueOptions;
 }
 
 /** Runs the reconciliation of the CLI's inputs; the result holds every line. */
 export async function reconcileFiles(opts: ReconcileCliOptions): Promise<EnhancedResults> {
   const started = performance.now();
-  const catalogue = await loadCatalogue(opts.catalogue, opts.filter);
+  const catalogue = await loadCatalogue(opts.catalogue, opts.filter, opts.catalogueOptions);
+  const header = opts.hasHeader ?? 'auto';
   const columns = [];
-  for (const spec of opts.scans) columns.push(await resolveColumns(spec));
+  for (const spec of opts.scans) columns.push(await resolveColumns(spec, header));
   const reconciler = createReconciler({
     auditType: opts.filter ? 'product-audit' : 'cycle-count',
     mode: opts.mode,
@@ -108,7 +193,7 @@ export async function reconcileFiles(opts: ReconcileCliOptions): Promise<Enhance
     files: opts.scans.map((s, i) => ({ fileName: path.basename(s.file), teamName: `Team ${i + 1}`, scannerId: null })),
   });
   for (const [i, spec] of opts.scans.entries()) {
-    const table = await openTable(spec.file, path.basename(spec.file), { header: 'auto' });
+    const table = await openTable(spec.file, path.basename(spec.file), { header });
     for await (const row of readScanRows(table, columns[i]!)) reconciler.add(i, row.value, row.quantity);
   }
   const results = reconciler.finish();
@@ -117,7 +202,7 @@ export async function reconcileFiles(opts: ReconcileCliOptions): Promise<Enhance
 }
 
 /** ReportInput over in-memory results (the server streams the same from the database). */
-export function inMemoryReport(results: EnhancedResults, name: string): ReportInput {
+export function inMemoryReport(results: EnhancedResults, name: string, filter: FilterExpression | null = null): ReportInput {
   return {
     audit: {
       name,
@@ -127,9 +212,11 @@ export function inMemoryReport(results: EnhancedResults, name: string): ReportIn
       createdAt: new Date(),
       completedAt: new Date(),
       organizationName: null,
+      scope: filter ? describeFilter(filter) : null,
     },
     totalProductsInFilter: results.totalProductsInFilter,
     summary: results.summary,
+    money: summariseMoney(results.categories),
     counts: results.counts,
     async *lines(category: ResultCategory) {
       yield* results.categories[category];
@@ -189,6 +276,10 @@ async function main(argv: string[]): Promise<number> {
         xlsx: { type: 'string' },
         csv: { type: 'string' },
         name: { type: 'string', default: 'Command-line reconciliation' },
+        map: { type: 'string' },
+        location: { type: 'string' },
+        'has-header': { type: 'string', default: 'auto' },
+        partial: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -199,14 +290,21 @@ async function main(argv: string[]): Promise<number> {
   if (args.help || !args.catalogue || !args.scan?.length) {
     console.error(
       'usage: npm run reconcile -- --catalogue FILE --scan FILE:SCAN_COLUMN[:QUANTITY_COLUMN] [--scan ...]\n' +
-        '         [--filter JSON] [--mode standard|cross-validation] [--json OUT] [--xlsx OUT] [--csv OUT]',
+        '         [--filter JSON] [--mode standard|cross-validation] [--json OUT] [--xlsx OUT] [--csv OUT]\n' +
+        "         [--map 'Header=field,...'] [--location NAME] [--has-header yes|no|auto] [--partial]",
     );
     return args.help ? 0 : 2;
   }
   let filter: FilterExpression | null = null;
   let mode: AuditMode;
   let scans: ScanSpec[];
+  let map: Record<string, string> | undefined;
+  let hasHeader: HeaderChoice;
   try {
+    if (args.map !== undefined) map = parseMapOption(args.map);
+    const header = headerChoiceSchema.safeParse(args['has-header']);
+    if (!header.success) throw new Error(`--has-header ${args['has-header']}: expected yes, no or auto`);
+    hasHeader = header.data;
     if (args.filter) filter = filterExpressionSchema.parse(JSON.parse(args.filter));
     mode = auditModeSchema.parse(args.mode);
     scans = args.scan.map((s) => parseScanSpec(s));
@@ -215,9 +313,16 @@ async function main(argv: string[]): Promise<number> {
     console.error(err instanceof SyntaxError ? `--filter is not valid JSON: ${err.message}` : (err as Error).message);
     return 2;
   }
-  const results = await reconcileFiles({ catalogue: args.catalogue, scans, filter, mode });
+  const results = await reconcileFiles({
+    catalogue: args.catalogue,
+    scans,
+    filter,
+    mode,
+    hasHeader,
+    catalogueOptions: { map, location: args.location, partial: args.partial },
+  });
   if (args.json) await writeFile(args.json, JSON.stringify(results, null, 2));
-  const report = inMemoryReport(results, args.name!);
+  const report = inMemoryReport(results, args.name!, filter);
   if (args.xlsx) await writeReport(args.xlsx, (out) => writeXlsxReport(report, out));
   if (args.csv) await writeReport(args.csv, (out) => writeCsvReport(report, out));
   console.log(formatSummary(results));

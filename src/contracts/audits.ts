@@ -43,6 +43,11 @@ export const auditSchema = z.object({
   userId: z.string(),
   /** 0-100 while processing, 100 when complete. */
   progress: z.number().int(),
+  /**
+   * Where processing is (status processing; null otherwise): queued (waiting for a worker),
+   * reading (reading and reconciling the scan files), storing (writing the results).
+   */
+  stage: z.enum(['queued', 'reading', 'storing']).nullable(),
   itemsScanned: z.number().int().nullable(),
   productsMatched: z.number().int().nullable(),
   totalScannedProducts: z.number().int().nullable(),
@@ -56,7 +61,7 @@ export const auditSchema = z.object({
   quantityDiscrepancies: z.number().int().nullable(),
   missingItems: z.number().int().nullable(),
   unrecognizedItems: z.number().int().nullable(),
-  /** Whether an audit task points at this audit (tasks are not built yet: always false). */
+  /** Whether an audit task points at this audit. */
   hasTask: z.boolean(),
   scanFiles: z.array(scanFileSchema),
 });
@@ -107,6 +112,30 @@ export const createProductAuditBodySchema = z.object({
 });
 export type CreateProductAuditBody = z.infer<typeof createProductAuditBodySchema>;
 
+/**
+ * `PATCH /api/audits/{id}` body: rename an audit, change its section or description, or give a
+ * draft or pending product audit its filter (one made by the stub call has none). At least one
+ * field. Answers the Audit.
+ */
+export const updateAuditBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Audit name is required').max(200).optional(),
+    section: z.string().trim().max(200).optional().nullable(),
+    description: z.string().trim().max(2000).optional().nullable(),
+    filterExpression: filterExpressionFieldSchema.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send name, section, description or filterExpression' });
+export type UpdateAuditBody = z.infer<typeof updateAuditBodySchema>;
+
+/**
+ * `POST /api/audits/{id}/recount` body: a new draft audit of the same type, mode, section and
+ * scope (filter) as audit {id}, for counting again with new files. Answers the new Audit (201).
+ */
+export const recountAuditBodySchema = z.object({
+  name: z.string().trim().min(1, 'Audit name is required').max(200).optional(),
+});
+export type RecountAuditBody = z.infer<typeof recountAuditBodySchema>;
+
 /** `POST /api/audits/stub` body (the Assign Task flow); answers the draft Audit (201). */
 export const createAuditStubBodySchema = z.object({
   name: z.string().trim().min(1, 'Audit name is required').max(200),
@@ -128,6 +157,8 @@ export const uploadScanFileFieldsSchema = z.object({
   section: z.string().trim().max(200).optional(),
   teamName: z.string().trim().max(200).optional(),
   scannerId: z.string().trim().max(200).optional(),
+  /** Whether the first row is a header: auto (from the data), yes or no. */
+  hasHeader: z.enum(['auto', 'yes', 'no']).optional(),
 });
 export type UploadScanFileFields = z.infer<typeof uploadScanFileFieldsSchema>;
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const subscriptionTierSchema = z.enum(['free', 'starter', 'pro']);
+export const subscriptionTierSchema = z.enum(['free', 'starter', 'pro', 'enterprise']);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
 export const roleSchema = z.enum(['owner', 'admin', 'member', 'viewer']);
@@ -43,3 +43,22 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** `GET /api/auth/csrf`: token to send as `x-csrf-token` on every mutating call. */
 export const csrfTokenSchema = z.object({ token: z.string() });
+
+/**
+ * `GET /api/auth/options` (public, also behind the password gate): which ways in this install
+ * offers. `oidcProviderName` names the 'Continue with …' button (null: no external sign-in).
+ */
+export const authOptionsSchema = z.object({
+  oidcProviderName: z.string().nullable(),
+  accessPasswordRequired: z.boolean(),
+});
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
+/** `POST /api/verify-password` (spec part 2 sections 5 and 7): the shared access password. */
+export const verifyPasswordBodySchema = z.object({
+  password: z.string().min(1, 'Password is required').max(500),
+});
+export type VerifyPasswordBody = z.infer<typeof verifyPasswordBodySchema>;
+
+/** `POST /api/verify-password` answer; a wrong password answers 401 with `success: false`. */
+export const verifyPasswordResponseSchema = z.object({ success: z.boolean() });

@@ -17,3 +17,45 @@ export const subscriptionStatusSchema = z.object({
   limits: z.object({ products: z.number().int(), audits: z.number().int() }),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** `POST /api/billing/create-subscription`: the price of the plan to buy (one of the configured STRIPE_PRICE_*). */
+export const createSubscriptionBodySchema = z.object({
+  priceId: z.string().trim().min(1, 'priceId is required').max(200),
+});
+export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBodySchema>;
+
+/**
+ * Its answer: `url` of the provider's hosted checkout (the browser goes there), or `clientSecret`
+ * for the in-page payment form when STRIPE_PUBLISHABLE_KEY is set (DESIGN.md section 10).
+ */
+export const createSubscriptionResponseSchema = z.union([z.object({ url: z.string() }), z.object({ clientSecret: z.string() })]);
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+/** `POST /api/billing/create-portal-session`: the provider's billing portal for this organisation. */
+export const portalSessionResponseSchema = z.object({ url: z.string() });
+export type PortalSessionResponse = z.infer<typeof portalSessionResponseSchema>;
+
+/** A plan as /billing and /subscribe show it; `priceId` null = not purchasable on this server. */
+export const billingPlanSchema = z.object({
+  tier: subscriptionTierSchema,
+  name: z.string(),
+  /** Whole US dollars a month. */
+  priceMonthly: z.number(),
+  /** -1 unlimited. */
+  limits: z.object({ products: z.number().int(), audits: z.number().int(), users: z.number().int() }),
+  features: z.array(z.string()),
+  priceId: z.string().nullable(),
+});
+export type BillingPlan = z.infer<typeof billingPlanSchema>;
+
+/**
+ * `GET /api/billing/plans`: the plans on offer and how this server takes payment.
+ * `publishableKey` set = the in-page form (@stripe/stripe-js); null = hosted checkout.
+ * `portalAvailable` false = the provider is not configured ('Portal Unavailable').
+ */
+export const billingPlansSchema = z.object({
+  plans: z.array(billingPlanSchema),
+  publishableKey: z.string().nullable(),
+  portalAvailable: z.boolean(),
+});
+export type BillingPlans = z.infer<typeof billingPlansSchema>;

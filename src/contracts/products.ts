@@ -108,10 +108,14 @@ const bulkText = z
 /** A price: a number or decimal text, at most 2 decimal places, not negative; null clears it. */
 const bulkMoney = z.union([z.number(), z.string().trim().max(30)]).nullable();
 
+const bulkTags = z
+  .array(z.string().max(100).refine((t) => !t.includes(','), 'a tag may not contain a comma (files separate tags with commas)'))
+  .max(100);
+
 /**
  * `PATCH /api/products/bulk-update` body (spec part 2 section 7): only the fields being changed.
- * Unknown fields (sku, name...) are refused. Tags replace the product's tags (trimmed, blanks and
- * case-insensitive duplicates dropped).
+ * Unknown fields (sku, name...) are refused. `tags` replace the product's tags, `addTags` are added
+ * to them (trimmed, blanks and case-insensitive duplicates dropped in both).
  */
 export const bulkUpdateBodySchema = z.object({
   productIds: productIdsSchema,
@@ -124,9 +128,12 @@ export const bulkUpdateBodySchema = z.object({
       currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
       costPrice: bulkMoney.optional(),
       price: bulkMoney.optional(),
-      tags: z.array(z.string().max(100).refine((t) => !t.includes(','), 'a tag may not contain a comma (files separate tags with commas)')).max(100).optional(),
+      tags: bulkTags.optional(),
+      /** Tags added to each product's own tags (kept as they are; case-insensitive duplicates skipped). */
+      addTags: bulkTags.optional(),
     })
-    .refine((u) => Object.values(u).some((v) => v !== undefined), 'Please select at least one field to update.'),
+    .refine((u) => Object.values(u).some((v) => v !== undefined), 'Please select at least one field to update.')
+    .refine((u) => u.tags === undefined || u.addTags === undefined, 'Send tags (replace) or addTags (add), not both.'),
 });
 export type BulkUpdateBody = z.infer<typeof bulkUpdateBodySchema>;
 export type BulkUpdates = BulkUpdateBody['updates'];
@@ -157,6 +164,14 @@ export const quantityUploadResponseSchema = z.object({
 });
 export type QuantityUploadResponse = z.infer<typeof quantityUploadResponseSchema>;
 
+/**
+ * Whether a scan file's first row is a header (form field `hasHeader` of the preview and upload
+ * calls): `auto` decides from the data (DESIGN.md section 6), `yes`/`no` is the user's choice.
+ */
+export const HEADER_CHOICES = ['auto', 'yes', 'no'] as const;
+export const headerChoiceSchema = z.enum(HEADER_CHOICES);
+export type HeaderChoice = z.infer<typeof headerChoiceSchema>;
+
 /** `POST /api/products/preview` answer (spec part 2 section 3 "File preview response"). */
 export const filePreviewSchema = z.object({
   headers: z.array(z.string()),
@@ -166,6 +181,16 @@ export const filePreviewSchema = z.object({
   format: z.enum(['csv', 'xlsx', 'xls']),
   /** Suggested mapping of header -> field for the flow that asked (import, quantities or scan). */
   suggestedMapping: z.record(z.string(), z.string()),
+  /** Import flow: the proposal per column, with a confidence and the reason shown in the mapping step. */
+  columnProposals: z
+    .array(z.object({ header: z.string(), field: z.string().nullable(), confidence: z.enum(['high', 'medium', 'low']).nullable(), reason: z.string() }))
+    .optional(),
+  /** Import flow: the known export layout recognised (e.g. 'Shopify product export'), or null. */
+  layout: z.string().nullable().optional(),
+  /** Import flow: per-location quantity columns of a multi-location export (empty otherwise). */
+  locations: z.array(z.object({ header: z.string(), location: z.string() })).optional(),
+  /** Warnings about the file as a whole (e.g. lines decoded as Windows-1252). */
+  warnings: z.array(z.string()).optional(),
 });
 export type FilePreview = z.infer<typeof filePreviewSchema>;
 
@@ -176,11 +201,32 @@ export const importRowErrorSchema = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-/** `POST /api/products/import` answer (spec part 2 section 3 "Import response"). */
+/** Rows of a catalogue left out because they carry no product or repeat one, by reason. */
+export const skippedRowsSchema = z.array(z.object({ reason: z.string(), count: z.number().int() }));
+
+/**
+ * What `POST /api/products/import` does with rows that have problems (form field `onProblems`):
+ * `importNothing` (the default: the file is refused, IMPORT_INVALID) or `importValid` (the good
+ * rows are imported in one transaction; the bad ones are listed and offered as CSV).
+ */
+export const IMPORT_ON_PROBLEMS = ['importNothing', 'importValid'] as const;
+export const importOnProblemsSchema = z.enum(IMPORT_ON_PROBLEMS);
+export type ImportOnProblems = z.infer<typeof importOnProblemsSchema>;
+
+/**
+ * `POST /api/products/import` answer (spec part 2 section 3 "Import response"), plus: rows
+ * skipped (no product, repeated rows), rows rejected when `onProblems` was `importValid` (listed
+ * in `errors`, all of them in `rejectedCsv`), and warnings (damaged barcodes left out).
+ */
 export const importResponseSchema = z.object({
   totalRows: z.number().int(),
   imported: z.number().int(),
   updated: z.number().int(),
   errors: z.array(importRowErrorSchema),
+  skipped: skippedRowsSchema.optional(),
+  rejected: z.number().int().optional(),
+  rejectedCsv: z.string().optional(),
+  warnings: z.array(importRowErrorSchema).optional(),
+  warningCount: z.number().int().optional(),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;

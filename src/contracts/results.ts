@@ -148,8 +148,16 @@ export const RESULT_PAGE_SIZES = [10, 25, 50, 100] as const;
  * `pageSize` applies to all, `page.<category>` (or `<category>Page`) picks each page (1-based).
  * Without any paging parameter the default page size 25 applies; `all=true` returns every line.
  */
+/** Orders a category's lines can be read in; `position` is the engine's order (SKU, then first seen). */
+export const RESULT_SORTS = ['position', 'difference', 'varianceValue', 'sku', 'productName'] as const;
+export const resultSortSchema = z.enum(RESULT_SORTS);
+export type ResultSort = z.infer<typeof resultSortSchema>;
+
 export const resultsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
+  /** Sort key for every category's page; lines without the value (e.g. no cost price) come last. */
+  sort: resultSortSchema.default('position'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
   pageSize: z.coerce.number().int().min(1).max(1000).default(25),
   all: z.enum(['true', 'false']).optional(),
   quantityCorrectPage: z.coerce.number().int().min(1).default(1),
@@ -167,7 +175,25 @@ export type ResultsQuery = z.infer<typeof resultsQuerySchema>;
  * one page of lines; `totals` counts the lines matching `search` per category (what paging and the
  * tab badges use) and `counts` the lines regardless of search.
  */
+/**
+ * What the count found in money and units, over the in-scope lines that have a difference
+ * (correct, above, below, zero sheet). Units are whole numbers >= 0; values are decimal strings
+ * with 2 places (difference x cost price). `netShrinkageValue` = valueShort - valueOver: positive
+ * when stock worth that much is missing, negative when more was found than the books hold.
+ * `linesWithoutCost` counts lines with a difference but no cost price (not in the values).
+ */
+export const moneySummarySchema = z.object({
+  unitsShort: z.number().int(),
+  valueShort: z.string(),
+  unitsOver: z.number().int(),
+  valueOver: z.string(),
+  netShrinkageValue: z.string(),
+  linesWithoutCost: z.number().int(),
+});
+export type MoneySummary = z.infer<typeof moneySummarySchema>;
+
 export const pagedResultsSchema = enhancedResultsSchema.extend({
+  money: moneySummarySchema,
   totals: categoryCountsSchema,
   pages: z.record(resultCategorySchema, z.object({ page: z.number().int(), pageSize: z.number().int() })),
 });

@@ -9,6 +9,7 @@
  * Each field is mapped at most once; the leftmost header wins a tie.
  */
 import { PRODUCT_IMPORT_FIELD_LABELS, type ProductImportField } from '../contracts/products.js';
+import { proposeProductMapping, type ProductMappingProposal } from './import-layouts.js';
 
 export interface ImportFieldDefinition {
   key: ProductImportField;
@@ -45,39 +46,29 @@ export const PRODUCT_IMPORT_FIELD_DEFINITIONS: readonly ImportFieldDefinition[] 
 ];
 
 /**
- * Suggest the product import mapping: header -> field key, unmapped headers left out.
- * Pass 1: a header equal to a field's key or label; pass 2: equal to an alias (`Barcode` -> upc,
- * `Brand` -> manufacturer...). Pass 3, for the rest, the spec's rules
- * in order, the first that applies deciding (a header whose field is taken stays unmapped):
- * contains sku -> sku; name -> name; description -> description; quantity -> currentQuantity;
- * category -> category; location -> location; cost and price -> costPrice; price or
- * selling_price -> price; then upc/ean/gtin/barcode -> upc and tag -> tags.
+ * Suggest the product import mapping: header -> field key, unmapped headers left out
+ * (import-layouts.ts: known layouts, then a field's key or label, then its names in eight
+ * languages, then the spec's contains-rules: contains sku -> sku; name -> name; description ->
+ * description; quantity -> currentQuantity; category -> category; location -> location; cost and
+ * price -> costPrice; price or selling_price -> price; upc/ean/gtin/barcode -> upc; tag -> tags),
+ * checked against the values of `sampleRows` when given.
  * The fixture header `SKU,UPC,Other ID,Product Name,Distributor,Manufacturer,Category,Location,
  * Quantity,Cost Price,Selling Price,Tags` maps every column.
  */
-export function autoMapProductImport(headers: readonly string[]): Record<string, ProductImportField> {
-  const exact = new Map<string, ExactMatch<ProductImportField>>();
-  for (const field of PRODUCT_IMPORT_FIELD_DEFINITIONS) {
-    for (const text of field.aliases) exact.set(foldHeader(text), [field.key, 1]);
-  }
-  for (const field of PRODUCT_IMPORT_FIELD_DEFINITIONS) {
-    for (const text of [field.key, field.label]) exact.set(foldHeader(text), [field.key, 0]);
-  }
-  return mapHeaders(headers, exact, PRODUCT_IMPORT_CONTAINS_RULES);
+export function autoMapProductImport(
+  headers: readonly string[],
+  sampleRows: readonly (readonly string[])[] = [],
+): Record<string, ProductImportField> {
+  return proposeProductMapping(headers, sampleRows, foldHeader).mapping;
 }
 
-const PRODUCT_IMPORT_CONTAINS_RULES: readonly ContainsRule<ProductImportField>[] = [
-  [(h) => h.includes('sku'), 'sku'],
-  [(h) => h.includes('name'), 'name'],
-  [(h) => h.includes('description'), 'description'],
-  [(h) => h.includes('quantity'), 'currentQuantity'],
-  [(h) => h.includes('category'), 'category'],
-  [(h) => h.includes('location'), 'location'],
-  [(h) => h.includes('cost') && h.includes('price'), 'costPrice'],
-  [(h) => h.includes('price'), 'price'], // also covers selling_price (folded: "selling price")
-  [(h) => /\b(upc|ean|gtin|barcode)/.test(h), 'upc'],
-  [(h) => /\btags?\b/.test(h), 'tags'],
-];
+/**
+ * The product import proposal with a confidence and reason per column, the layout recognised and
+ * any per-location quantity columns (import-layouts.ts).
+ */
+export function proposeProductImport(headers: readonly string[], sampleRows: readonly (readonly string[])[] = []): ProductMappingProposal {
+  return proposeProductMapping(headers, sampleRows, foldHeader);
+}
 
 /** Field keys of the quantity upload (spec part 2 section 5). */
 export type QuantityUploadField = 'sku' | 'quantity';
@@ -134,7 +125,8 @@ export function guessScanColumns(
   sampleRows: readonly (readonly string[])[] = [],
 ): ScanColumnGuess {
   const folded = headers.map(foldHeader);
-  const scanIndex = bestByRank(folded, scanHeaderRank, new Set()) ?? scanColumnFromSamples(headers, sampleRows);
+  const names = new Set(headers.flatMap((_, i) => (holdsNames(sampleRows, i) ? [i] : [])));
+  const scanIndex = bestByRank(folded, scanHeaderRank, names) ?? scanColumnFromSamples(headers, sampleRows);
   const taken = new Set(scanIndex === null ? [] : [scanIndex]);
   const quantityIndex =
     bestByRank(folded, quantityHeaderRank, taken) ?? quantityColumnFromSamples(folded, sampleRows, taken);
@@ -156,7 +148,7 @@ export function suggestMapping(
   headers: readonly string[],
   sampleRows: readonly (readonly string[])[] = [],
 ): Record<string, string> {
-  if (flow === 'import') return autoMapProductImport(headers);
+  if (flow === 'import') return autoMapProductImport(headers, sampleRows);
   if (flow === 'quantities') return autoMapQuantityUpload(headers);
   const guess = guessScanColumns(headers, sampleRows);
   const mapping: Record<string, string> = {};
@@ -215,19 +207,36 @@ function mapHeaders<F extends string>(
 
 const SCAN_EXACT: readonly (readonly string[])[] = [
   ['barcode', 'bar code', 'barcodes', 'scan', 'scans', 'scan value', 'scanned value', 'scanned barcode', 'scan code', 'scanned'],
-  ['upc', 'ean', 'gtin', 'ean13', 'ean 13', 'upc a', 'ean code', 'upc code', 'gtin 14', 'strichcode', 'code barre', 'code barres', 'codigo de barras'],
-  ['sku', 'item code', 'product code', 'article code', 'artikel', 'artikelnummer', 'artikel nr', 'artikelnr', 'art nr', 'item number', 'item no', 'item', 'product', 'article', 'code', 'plu', 'value', 'data'],
+  [
+    'upc', 'ean', 'gtin', 'ean13', 'ean 13', 'upc a', 'ean code', 'upc code', 'gtin 14', 'strichcode', 'code barre', 'code barres',
+    'codigo de barras', 'código de barras', 'codice a barre', 'streepjescode', 'streckkod', 'ean nummer',
+  ],
+  [
+    'sku', 'item code', 'product code', 'article code', 'artikel', 'artikelnummer', 'artikel nr', 'artikelnr', 'art nr', 'item number',
+    'item no', 'code', 'plu', 'default code', 'internal reference', 'interne referenz', 'référence', 'referencia', 'codice', 'código',
+  ],
+  // Words that often head a column of names: a scan column only when nothing better is there.
+  ['item', 'product', 'article', 'value', 'data', 'produkt', 'produit', 'producto', 'prodotto', 'produto'],
 ];
 const SCAN_TOKENS = new Set(['barcode', 'barcodes', 'scan', 'scanned', 'upc', 'ean', 'gtin', 'sku', 'code', 'artikel', 'artikelnummer', 'item', 'plu']);
 const QUANTITY_EXACT: readonly (readonly string[])[] = [
-  ['qty', 'quantity', 'count', 'counted', 'menge', 'anzahl', 'counted qty', 'count qty', 'scanned qty', 'qty counted', 'quantity counted'],
-  ['amount', 'units', 'pcs', 'pieces', 'stück', 'stuck', 'stueck', 'stk', 'quantité', 'quantite', 'cantidad', 'qte', 'on hand'],
+  ['qty', 'quantity', 'count', 'counted', 'menge', 'anzahl', 'counted qty', 'count qty', 'scanned qty', 'qty counted', 'quantity counted', 'gezählte menge', 'gezahlte menge'],
+  [
+    'amount', 'units', 'pcs', 'pieces', 'stück', 'stuck', 'stueck', 'stk', 'quantité', 'quantite', 'qté', 'cantidad', 'qte', 'on hand',
+    'quantità', 'quantita', 'aantal', 'stuks', 'antal', 'quantidade', 'qtd', 'counted quantity', 'inventory quantity',
+  ],
 ];
-const QUANTITY_TOKENS = new Set(['qty', 'quantity', 'count', 'counted', 'menge', 'anzahl', 'units', 'pcs', 'stück']);
+const QUANTITY_TOKENS = new Set(['qty', 'quantity', 'count', 'counted', 'menge', 'anzahl', 'units', 'pcs', 'stück', 'aantal', 'antal', 'quantità', 'quantité', 'cantidad', 'quantidade']);
 const NEVER_QUANTITY_TOKENS = new Set([
   'time', 'timestamp', 'date', 'datetime', 'datum', 'zeit', 'uhrzeit', 'serial', 'id', 'no', 'nr', 'number',
   'code', 'barcode', 'ean', 'upc', 'gtin', 'sku', 'name', 'location', 'scanner', 'device', 'user',
 ]);
+
+/** True when a column's sample values read as names (letters and spaces, no digit): never scan values. */
+function holdsNames(sampleRows: readonly (readonly string[])[], i: number): boolean {
+  const cells = column(sampleRows, i);
+  return cells.length > 0 && cells.filter((c) => /\p{L}.*\s.*\p{L}/u.test(c) && !/\d/.test(c)).length / cells.length >= 0.8;
+}
 
 /** Rank of a header as the scan value column (lower is better), or null. */
 function scanHeaderRank(h: string): number | null {

@@ -23,10 +23,14 @@ const FIRST_COMBINING_MARK = 0x300;
  * user is the one scanned. Returns '' for a blank value (the engine skips such rows). Never throws.
  *
  * Examples: `' sku5837 '` -> `'sku5837'`; `'"0012345678905"'` -> `'0012345678905'`;
- * `"'917566591456"` -> `'917566591456'`; `'Cafe\u0301'` -> `'Café'`.
+ * `"'917566591456"` -> `'917566591456'`; `'="8720602821200"'` -> `'8720602821200'`; `'Cafe\u0301'` -> `'Café'`.
  */
 export function normalizeScanValue(raw: string): string {
   let value = trimEdges(raw);
+  // Excel's formula form of a text code: ="0012345678905"
+  if (value.length >= 3 && value.charCodeAt(0) === 0x3d /* = */ && value.charCodeAt(1) === DOUBLE_QUOTE && value.charCodeAt(value.length - 1) === DOUBLE_QUOTE) {
+    value = trimEdges(value.slice(2, -1));
+  }
   if (value.length >= 2) {
     const first = value.charCodeAt(0);
     const last = value.charCodeAt(value.length - 1);

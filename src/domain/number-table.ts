@@ -45,6 +45,12 @@ export class NumberTable {
     }
   }
 
+  /** Calls `fn` for every key and its value (in slot order). */
+  forEach(fn: (key: number, value: number) => void): void {
+    const cells = this.cells;
+    for (let i = 0; i < cells.length; i += 2) if (cells[i] !== EMPTY) fn(cells[i]!, cells[i + 1]!);
+  }
+
   /** Set `key` (a non-negative safe integer) to `value` (int32, not `MISSING`). Throws when full. */
   set(key: number, value: number): void {
     const cells = this.cells;

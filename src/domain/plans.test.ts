@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, canCreateAudit, monthStart, planOf, productRoom } from './plans.js';
+import { PLANS, canCreateAudit, formatLimit, limitForApi, monthStart, planOf, productRoom } from './plans.js';
 
 describe('plans (DESIGN.md section 4)', () => {
   it('has the three tiers with their limits', () => {
@@ -23,5 +23,12 @@ describe('plans (DESIGN.md section 4)', () => {
   });
   it('starts the month at UTC midnight of the 1st', () => {
     expect(monthStart(new Date('2026-11-21T20:00:00Z')).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+  });
+  it('has an enterprise tier without limits (null; -1 on the API)', () => {
+    expect([PLANS.enterprise.users, PLANS.enterprise.products, PLANS.enterprise.auditsPerMonth]).toEqual([null, null, null]);
+    expect(productRoom(PLANS.enterprise, 2_000_000, 1_000_000)).toEqual({ fits: true, room: Infinity });
+    expect(canCreateAudit(PLANS.enterprise, 1_000_000)).toBe(true);
+    expect([limitForApi(null), limitForApi(100)]).toEqual([-1, 100]);
+    expect([formatLimit(null), formatLimit(5000)]).toEqual(['Unlimited', '5,000']);
   });
 });

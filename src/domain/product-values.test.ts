@@ -13,6 +13,11 @@ describe('parseMoney', () => {
     ['€ 3.10', '3.10'],
     ['0.100', '0.10'],
     ['007.00', '7.00'],
+    // issue 9: Amazon's `.95`, ERP costs with 3-4 decimals kept exactly (numeric(14,4))
+    ['.95', '0.95'],
+    ['1.234', '1.234'],
+    ['12.345', '12.345'],
+    ['0.1250', '0.125'],
   ])('%s -> %s', (raw, value) => {
     expect(parseMoney(raw)).toEqual({ ok: true, value });
   });
@@ -20,9 +25,21 @@ describe('parseMoney', () => {
     expect(parseMoney('  ')).toEqual({ ok: true, value: null });
     expect(parseMoney(undefined)).toEqual({ ok: true, value: null });
   });
-  it.each(['abc', '-3.00', '1.234', '12.345', '1e5', '99999999999'])('refuses %s', (raw) => {
+  it.each(['abc', '-3.00', '1.23456', '12.34501', '1e5', '99999999999', '.', ''.padEnd(2, ',')])('refuses %s', (raw) => {
     const r = parseMoney(raw);
     expect(r.ok).toBe(false);
+  });
+});
+
+describe('parseMoney with the file\'s decimal separator', () => {
+  it.each([
+    ['1.234,50', ',', '1234.50'],
+    ['1,234.50', '.', '1234.50'],
+    ['1.234', ',', '1234.00'],
+    ['1,234', ',', '1.234'],
+    ['12,5', ',', '12.50'],
+  ] as const)('%s with %j -> %s', (raw, decimal, value) => {
+    expect(parseMoney(raw, decimal)).toEqual({ ok: true, value });
   });
 });
 

@@ -5,53 +5,36 @@
  * import can list every bad cell of a file at once.
  */
 
+import { parseMoneyAmount, parseWholeQuantity, type DecimalSeparator } from './number-locale.js';
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const MONEY_LIMIT = 9_999_999_999.99; // numeric(12,2)
-
 /**
- * A money amount as a decimal string with 2 places ("1234.50"), or null for a blank cell.
- * Accepts a currency sign ($ € £), thousands separators ("1,234.50", "1.234,50", "1 234,50"),
- * a decimal comma ("12,5"). Negative amounts are refused (no catalogue price is negative).
+ * A money amount as a decimal string with 2 to 4 places ("1234.50", "0.95", "1.2345"), or null
+ * for a blank cell. Accepts a currency sign ($ € £), `.95`, thousands separators ("1,234.50",
+ * "1.234,50", "1 234,50"), a decimal comma ("12,5"); `decimal` is the file's decimal separator
+ * when its money columns show one (number-locale.ts). Negative amounts are refused (no catalogue
+ * price is negative).
  */
-export function parseMoney(raw: string | null | undefined): Parsed<string | null> {
-  const text = (raw ?? '').trim().replace(/^[$€£]\s*|\s*[$€£]$/g, '').replace(/[\s\u00a0']/g, '');
-  if (text === '') return { ok: true, value: null };
-  let normalised = text;
-  const lastComma = text.lastIndexOf(',');
-  const lastDot = text.lastIndexOf('.');
-  if (lastComma > -1 && lastDot > -1) {
-    // The later separator is the decimal one; the other groups thousands.
-    normalised = lastComma > lastDot ? text.replace(/\./g, '').replace(',', '.') : text.replace(/,/g, '');
-  } else if (lastComma > -1) {
-    // "1,234" (thousands) vs "12,5" / "12,50" (decimal comma).
-    normalised = /^\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text.replace(',', '.');
-  }
-  if (!/^\d+(\.\d+)?$/.test(normalised)) return { ok: false, message: `"${raw?.trim()}" is not an amount of money` };
-  const [whole, fraction = ''] = normalised.split('.');
-  if (fraction.length > 2 && /[1-9]/.test(fraction.slice(2))) {
-    return { ok: false, message: `"${raw?.trim()}" has more than 2 decimal places` };
-  }
-  const value = `${BigInt(whole!).toString()}.${fraction.slice(0, 2).padEnd(2, '0')}`;
-  if (Number(value) > MONEY_LIMIT) return { ok: false, message: `"${raw?.trim()}" is too large` };
-  return { ok: true, value };
+export function parseMoney(raw: string | null | undefined, decimal: DecimalSeparator | null = null): Parsed<string | null> {
+  return parseMoneyAmount(raw ?? '', decimal);
 }
 
-const INT_LIMIT = 2_147_483_647;
-
 /**
- * A whole number of units (may be negative), or `blankAs` for a blank cell.
- * "12", "+3", "-2", "1,234", "5.0" are whole numbers; "5.5", "abc", "Not stocked" are not.
+ * A whole number of units (may be negative), or `blankAs` for a blank cell; the separator rule
+ * of scan quantities (decision 0045). "12", "+3", "-2", "1,234", "5.0" are whole numbers; "5.5",
+ * "abc", "Not stocked" are not.
  */
-export function parseWholeNumber(raw: string | null | undefined, blankAs: number | null): Parsed<number | null> {
+export function parseWholeNumber(
+  raw: string | null | undefined,
+  blankAs: number | null,
+  decimal: DecimalSeparator | null = null,
+): Parsed<number | null> {
   const text = (raw ?? '').trim();
-  if (text === '') return { ok: true, value: blankAs };
-  const compact = /^[+-]?\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text;
-  const m = /^([+-]?\d+)(?:[.,]0+)?$/.exec(compact);
-  if (!m) return { ok: false, message: `"${text}" is not a whole number` };
-  const value = Number(m[1]);
-  if (Math.abs(value) > INT_LIMIT) return { ok: false, message: `"${text}" is too large` };
-  return { ok: true, value: value === 0 ? 0 : value };
+  const parsed = parseWholeQuantity(text, decimal);
+  if (parsed === null) return { ok: true, value: blankAs };
+  if (parsed.ok) return parsed;
+  return { ok: false, message: `"${text}" ${parsed.reason}` };
 }
 
 /** Tags from one cell: split on commas, trimmed, blanks dropped, duplicates (case-insensitive) dropped. */
@@ -67,4 +50,14 @@ export function parseTags(raw: string | null | undefined): string[] {
     }
   }
   return tags;
+}
+
+/**
+ * A stored price as the API answers it: the database's numeric(14,4) text without the trailing
+ * zeros past 2 places ("12.5000" -> "12.50", "0.1250" -> "0.125"); null stays null.
+ */
+export function moneyText(stored: string | null): string | null {
+  if (stored === null) return null;
+  const m = /^(-?\d+)\.(\d{2})(\d*?)0*$/.exec(stored);
+  return m ? `${m[1]}.${m[2]}${m[3]}` : stored;
 }

@@ -11,6 +11,7 @@ import type { AuditMode, AuditType, EnhancedResults, FileCount, ResultItem, Scan
 import { compareCodeUnits, flagsBadCheckDigit, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
 import { hasBadCheckDigit } from './gtin.js';
 import { addCents, formatCents, multiplyCents, parseCents, type Cents } from './money-cents.js';
+import type { NotFoundTally } from './reconcile-not-found.js';
 
 /** One scan file of the audit, in upload order. */
 export interface ScanFileMeta {
@@ -21,23 +22,6 @@ export interface ScanFileMeta {
 
 /** `firstFile` of a product never scanned. */
 export const NEVER = 0x7fffffff;
-
-/** A value that matched no product, summed over all files (one per `notFoundKey`). */
-export interface NotFoundEntry {
-  /** Normalised value, reason and shelf context of the first occurrence. */
-  value: string;
-  reason: string;
-  quantity: number;
-  /** File indexes the value appeared in (insertion order; sorted on output). */
-  files: number[];
-  /** File of the latest row (saves a search of `files` for runs of rows of one file). */
-  lastFile: number;
-  firstFile: number;
-  firstRow: number;
-  /** Product index of the nearest matched row before / after the first occurrence, or -1. */
-  before: number;
-  after: number;
-}
 
 /** Layout of a file's tally: TALLY_STRIDE numbers per product p, starting at p * TALLY_STRIDE. */
 export const TALLY_STRIDE = 4;
@@ -70,7 +54,7 @@ export interface ScanTally {
   /** Units per file, all rows / rows matched to an in-scope product. */
   fileTotal: Float64Array;
   fileMatched: Float64Array;
-  notFound: readonly NotFoundEntry[];
+  notFound: NotFoundTally;
 }
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
@@ -82,11 +66,14 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   const inScope = (p: number) => scope[p] === 1;
   const units = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_UNITS] ?? 0;
   const levelIn = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_LEVEL] ?? 0;
-  /** The first file the product was scanned in (upload order), or NEVER. */
-  const firstFile = (p: number): number => {
-    for (let f = 0; f < nFiles; f++) if (levelIn(f, p) !== 0) return f;
-    return NEVER;
-  };
+  // The first file each product was scanned in (upload order), or NEVER: one pass over the tallies.
+  const firstFileOf = new Int32Array(nProducts).fill(NEVER);
+  for (let f = nFiles - 1; f >= 0; f--) {
+    const tally = fileTallies[f];
+    if (tally === undefined) continue;
+    for (let p = 0; p < nProducts; p++) if (tally[p * TALLY_STRIDE + TALLY_LEVEL] !== 0) firstFileOf[p] = f;
+  }
+  const firstFile = (p: number): number => firstFileOf[p]!;
   const scannedAtAll = (p: number) => firstFile(p) !== NEVER;
   const categories: EnhancedResults['categories'] = {
     quantityCorrect: [],
@@ -100,6 +87,7 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   let varianceUnits = 0;
   let varianceValue: Cents = 0;
   const crossValidate = mode === 'cross-validation' && nFiles > 1;
+  const singleFile = files.map((file) => [file.fileName]);
 
   // Products that get a line, in SKU order.
   const listed: number[] = [];
@@ -125,9 +113,14 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
       }
     }
     if (difference !== null && inScope(p)) varianceUnits += difference;
-    const scanFiles: string[] = [];
+    // Lines of one file share that file's array (a million lines, not a million arrays).
+    let scanFiles: string[] = NO_FILES;
     if (wasScanned) {
-      for (let f = 0; f < nFiles; f++) if (levelIn(f, p) !== 0) scanFiles.push(files[f]!.fileName);
+      if (nFiles === 1) scanFiles = singleFile[0]!;
+      else {
+        scanFiles = [];
+        for (let f = 0; f < nFiles; f++) if (levelIn(f, p) !== 0) scanFiles.push(files[f]!.fileName);
+      }
     }
     return {
       sku: product.sku,
@@ -155,7 +148,7 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   };
 
   const categorise = (p: number, scanned: number): void => {
-    const line = productLine(p, scanned, true, []);
+    const line = productLine(p, scanned, true, NO_FILE_COUNTS);
     const d = line.difference!;
     (d === 0 ? categories.quantityCorrect : d > 0 ? categories.quantityAbove : categories.quantityBelow).push(line);
   };
@@ -164,9 +157,9 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
     let sum = 0;
     for (let f = 0; f < nFiles; f++) sum += units(f, p);
     if (!inScope(p)) {
-      categories.scannedNotExpected.push(productLine(p, sum, false, []));
+      categories.scannedNotExpected.push(productLine(p, sum, false, NO_FILE_COUNTS));
     } else if (!scannedAtAll(p)) {
-      categories.zeroSheetItems.push(productLine(p, 0, true, []));
+      categories.zeroSheetItems.push(productLine(p, 0, true, NO_FILE_COUNTS));
     } else if (crossValidate) {
       const first = units(0, p);
       let agree = true;
@@ -186,9 +179,7 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
     }
   }
 
-  const order = notFound.map((_, i) => i);
-  order.sort((a, b) => notFound[a]!.firstFile - notFound[b]!.firstFile || notFound[a]!.firstRow - notFound[b]!.firstRow);
-  for (const i of order) categories.notFound.push(notFoundLine(notFound[i]!, catalogue, files));
+  for (const e of notFound.order()) categories.notFound.push(notFoundLine(notFound, e, catalogue, files, singleFile));
 
   const scanFileBreakdown: ScanFileBreakdown[] = files.map((file, f) => ({
     fileName: file.fileName,
@@ -235,21 +226,29 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
   };
 }
 
+/** No file counts / no files: one empty array shared by every line without them. */
+const NO_FILE_COUNTS: FileCount[] = [];
+const NO_FILES: string[] = [];
+
 function notFoundLine(
-  e: NotFoundEntry,
+  notFound: NotFoundTally,
+  e: number,
   catalogue: readonly CatalogueProduct[],
   files: readonly ScanFileMeta[],
+  singleFile: readonly string[][],
 ): ResultItem {
-  const before = e.before >= 0 ? catalogue[e.before]! : null;
-  const after = e.after >= 0 ? catalogue[e.after]! : null;
+  const before = notFound.before[e]! >= 0 ? catalogue[notFound.before[e]!]! : null;
+  const after = notFound.after[e]! >= 0 ? catalogue[notFound.after[e]!]! : null;
+  const value = notFound.values[e]!;
+  const inFiles = notFound.files(e);
   return {
-    sku: e.value,
-    scanValue: e.value,
+    sku: value,
+    scanValue: value,
     matchedSku: null,
     productId: null,
     productName: null,
     expectedQuantity: null,
-    scannedQuantity: e.quantity,
+    scannedQuantity: notFound.quantity[e]!,
     difference: null,
     percentageDifference: null,
     costPrice: null,
@@ -260,13 +259,13 @@ function notFoundLine(
     scannedAfterName: after?.name ?? null,
     actualCategory: null,
     location: null,
-    scanFiles: [...e.files].sort((a, b) => a - b).map((f) => files[f]!.fileName),
-    reason: e.reason,
-    fileCounts: [],
-    badCheckDigit: hasBadCheckDigit(e.value),
+    // A line of one file shares that file's array with every other such line.
+    scanFiles: inFiles.length === 1 ? singleFile[inFiles[0]!]! : inFiles.map((f) => files[f]!.fileName),
+    reason: notFound.reason(e),
+    fileCounts: NO_FILE_COUNTS,
+    badCheckDigit: hasBadCheckDigit(value),
   };
 }
-
 
 function rate(part: number, whole: number): number {
   return whole === 0 ? 0 : part / whole;

@@ -1,5 +1,5 @@
 /**
- * The engine against the shared reference fixtures (/work/shared/fixtures, DESIGN.md section 5):
+ * The engine against the reference fixtures (the repository's fixtures/, DESIGN.md section 5):
  * logical rows in, expected.json out.
  */
 import { describe, expect, it } from 'vitest';

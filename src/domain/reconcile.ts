@@ -28,7 +28,8 @@
  * - Rates are 0 when there is nothing to divide by.
  */
 import type { AuditMode, AuditType, EnhancedResults } from '../contracts/results.js';
-import { buildCatalogueIndex, notFoundKey, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
 import {
   buildEnhancedResults,
@@ -38,7 +39,6 @@ import {
   TALLY_LEVEL,
   TALLY_STRIDE,
   TALLY_UNITS,
-  type NotFoundEntry,
   type ScanFileMeta,
 } from './reconcile-results.js';
 
@@ -103,10 +103,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
 
-  // Values that matched no product: one entry per notFoundKey; normalised value -> entry.
-  const notFound: NotFoundEntry[] = [];
-  const notFoundByKey = new Map<string, number>();
-  const notFoundByValue = new Map<string, number>();
+  // Values that matched no product: one entry per notFoundKey (reconcile-not-found.ts).
+  const notFound = new NotFoundTally();
 
   let result: EnhancedResults | null = null;
 
@@ -118,55 +116,24 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     return tally;
   }
 
-  /** The notFound entry of a value that matched no product (created on first sight). */
-  function notFoundEntry(value: string): number {
-    let entry = notFoundByValue.get(value);
-    if (entry !== undefined) return entry;
-    const key = notFoundKey(value);
-    entry = notFoundByKey.get(key);
-    if (entry === undefined) {
-      entry = notFound.length;
-      notFound.push({
-        value,
-        reason: '',
-        quantity: 0,
-        files: [],
-        lastFile: -1,
-        firstFile: NEVER,
-        firstRow: 0,
-        before: -1,
-        after: -1,
-      });
-      notFoundByKey.set(key, entry);
-    }
-    notFoundByValue.set(value, entry);
-    return entry;
-  }
-
   function addNotFound(value: string, f: number, row: number, quantity: number): void {
-    const entryIndex = notFoundEntry(value);
-    const e = notFound[entryIndex]!;
-    e.quantity += quantity;
-    if (e.lastFile !== f) {
-      e.lastFile = f;
-      if (!e.files.includes(f)) e.files.push(f);
-    }
-    if (f < e.firstFile) {
+    const e = notFound.entryOf(value, NEVER);
+    notFound.quantity[e] += quantity;
+    notFound.seenIn(e, f);
+    if (f < notFound.firstFile[e]!) {
       const r = index.resolve(value);
-      e.firstFile = f;
-      e.firstRow = row;
-      e.value = value;
-      e.reason = r.kind === 'notFound' ? r.reason : REASON_UNKNOWN;
-      e.before = lastMatched[f]!;
-      e.after = -1;
-      pendingAfter[f]!.push(entryIndex);
+      notFound.firstFile[e] = f;
+      notFound.firstRow[e] = row;
+      notFound.setValue(e, value, r.kind === 'notFound' ? r.reason : REASON_UNKNOWN);
+      notFound.before[e] = lastMatched[f]!;
+      notFound.after[e] = -1;
+      pendingAfter[f]!.push(e);
     }
   }
 
   function settleAfter(f: number, product: number, waiting: number[]): void {
-    for (const entryIndex of waiting) {
-      const e = notFound[entryIndex]!;
-      if (e.firstFile === f && e.after === -1) e.after = product;
+    for (const e of waiting) {
+      if (notFound.firstFile[e] === f && notFound.after[e] === -1) notFound.after[e] = product;
     }
     waiting.length = 0;
   }

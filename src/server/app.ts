@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -13,6 +14,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { ZodError } from 'zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -21,15 +23,36 @@ import { SESSION_COOKIE, userForSession } from './auth/sessions.js';
 import { authRoutes } from './features/auth/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { auditRoutes } from './features/audits/routes.js';
-import { billingRoutes } from './features/billing/routes.js';
+import { BILLING_WEBHOOK_PATH, billingRoutes } from './features/billing/routes.js';
 import { productFilterRoutes } from './features/products/filter-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
+import { taskRoutes } from './features/tasks/routes.js';
+import { teamRoutes } from './features/team/routes.js';
+import { installRouteGuard } from './auth/route-guard.js';
+import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
+import { startProcessingWorker } from './features/audits/processing-worker.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { controlCharacterField, controlCharacterMessage, isSameOriginRequest } from './http/request-guards.js';
+import { accessGate } from './features/auth/access-gate.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing e-mail (invitations, task assignments); log-only without SMTP_URL. */
+    mailer: Mailer;
+  }
+}
 
 export interface AppDeps {
   db: Db;
   config: Config;
   /** Directory of the built SPA (dist/web); absent or missing = API only. */
   webDir?: string;
+  /** Outgoing e-mail; default: `createMailer(config)` over SMTP_URL. */
+  mailer?: Mailer;
+  /** The processing job queue (jobs/job-queue.ts); default: in-process (one server, PGlite). */
+  jobs?: JobQueue;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,31 +64,74 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (rate limits key on req.ip).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A 100-character tag name in the path is up to 1,200 characters URL-encoded (tag analytics).
+    routerOptions: { maxParamLength: 2048 },
   });
+
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // The in-page payment form (/subscribe with STRIPE_PUBLISHABLE_KEY) runs the provider's script and frames.
+        ...(config.stripe.publishableKey
+          ? {
+              'script-src': ["'self'", 'https://js.stripe.com'],
+              'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+              'connect-src': ["'self'", 'https://api.stripe.com'],
+            }
+          : {}),
+        // Over plain HTTP on a LAN address the upgrade would break every asset (nothing listens on https).
+        'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
+      },
     },
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(csrf, {
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(deps.db),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many attempts from your address. Please wait ${ctx.after} and try again.`, 429),
+  });
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 50, fields: 200, fieldSize: 1024 * 1024 },
   });
+
+  // Before any route: every route gets its role check from src/server/auth/route-roles.ts.
+  installRouteGuard(app);
+  app.addHook('onRequest', async (req, reply) => {
+    // API answers are per user: no browser or proxy may keep them.
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  await accessGate(app, config);
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     req.user = await userForSession(deps.db, req.cookies[SESSION_COOKIE]);
   });
-  // Every mutating API call carries the CSRF token (x-csrf-token) that GET /api/auth/csrf hands out.
+  // Every mutating API call carries the CSRF token (x-csrf-token) that GET /api/auth/csrf hands out,
+  // but the payment provider's webhook, which carries no cookie and is signed instead. Mutating
+  // calls must also come from our own origin (docs/decisions/0027).
   app.addHook('onRequest', (req, reply, done) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
+    if (req.method === 'POST' && req.routeOptions.url === BILLING_WEBHOOK_PATH) return done();
+    if (!isSameOriginRequest(req, config.publicUrl)) {
+      return done(new AppError('CROSS_ORIGIN', 'This request came from another site and was refused.', 403));
+    }
     app.csrfProtection(req, reply, done);
+  });
+  // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).
+  app.addHook('preValidation', async (req) => {
+    const field = controlCharacterField(req.query, 'query') ?? controlCharacterField(req.params, 'params') ?? controlCharacterField(req.body, 'body');
+    if (field) throw new AppError('INVALID_CHARACTERS', controlCharacterMessage(field), 400);
   });
 
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req, reply) => {
@@ -96,16 +162,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (api) => authRoutes(api, deps));
   await app.register(async (api) => productRoutes(api, deps));
-  await app.register(async (api) => auditRoutes(api, deps));
+  const jobs = deps.jobs ?? createInProcessQueue();
+  await startProcessingWorker(app, deps.db, jobs, config);
+  await app.register(async (api) => auditRoutes(api, { ...deps, jobs }));
   await app.register(async (api) => billingRoutes(api, deps));
   await app.register(async (api) => productFilterRoutes(api, deps));
   await app.register(async (api) => dashboardRoutes(api, deps));
+  await app.register(async (api) => taskRoutes(api, deps));
+  await app.register(async (api) => teamRoutes(api, deps));
+  await app.register(async (api) => tagAnalyticsRoutes(api, deps));
 
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));
   if (haveWeb) {
+    // The app's files (and API answers) compressed when the browser accepts it; brotli at a
+    // quality that costs milliseconds, not the slow default 11.
+    await app.register(compress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    });
     // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
-    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: 'index.html',
+      // Assets are content-hashed: cached for good. index.html names them: checked on every visit.
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { subscriptionTierSchema, type SubscriptionTier } from '../contracts/auth.js';
 
 const optionalText = z
   .string()
@@ -21,11 +22,30 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  JOB_LEASE_SECONDS: z.coerce.number().min(2).max(3600).default(30),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   APP_ACCESS_PASSWORD: optionalText,
   OIDC_ISSUER_URL: optionalText,
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
-  NEW_ORGANIZATION_TIER: optionalText.pipe(z.enum(['free', 'starter', 'pro']).optional()),
+  /** Name on the 'Continue with …' button; the spec's 'Replit' when unset. */
+  OIDC_PROVIDER_NAME: optionalText,
+  /** SMTP server for invitations and task e-mails, e.g. smtp://user:pass@host:587 (nodemailer URL). */
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  /** Sender address of the e-mails. */
+  SMTP_FROM: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  /** Set: /subscribe shows the in-page payment form instead of redirecting to hosted checkout. */
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /** The provider's API base URL (tests point the SDK at a local stand-in). */
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+  /** Proxies whose X-Forwarded-For is believed: unset/'false' = none, else a comma-separated list of addresses or CIDRs. */
+  TRUST_PROXY: optionalText,
+  NEW_ORGANIZATION_TIER: optionalText.pipe(subscriptionTierSchema.optional()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -41,13 +61,33 @@ export interface Config {
   publicUrl: string | undefined;
   /** Upload size limit per file, in bytes. */
   maxUploadBytes: number;
+  /** Audits one app server processes at once (JOB_CONCURRENCY, default 1). */
+  jobConcurrency: number;
+  /** A processing job whose heartbeat is older than this is taken up again (JOB_LEASE_SECONDS, default 30). */
+  jobLeaseMs: number;
+  /** Sign-ups, team logins and gate passwords one address may try per minute (SIGN_IN_ATTEMPTS_PER_MINUTE, default 10). */
+  signInAttemptsPerMinute: number;
   appAccessPassword: string | undefined;
-  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string; providerName: string } | undefined;
+  /** nodemailer transport URL; absent = invitation links are shown to the inviter and logged. */
+  smtpUrl: string | undefined;
+  /** From address of outgoing e-mail. */
+  smtpFrom: string;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    prices: { starter: string | undefined; pro: string | undefined };
+    publishableKey: string | undefined;
+    /** Base URL of the provider's API; undefined = the SDK's default. */
+    apiBase: string | undefined;
+  };
+  /** Addresses/CIDRs of trusted reverse proxies; empty = X-Forwarded-For is ignored. */
+  trustProxy: string[];
   /** Secure cookies (behind HTTPS). */
   secureCookies: boolean;
   logLevel: string;
   /** Tier of organisations created by sign-up (operators of a private install may start them higher). */
-  newOrganizationTier: 'free' | 'starter' | 'pro';
+  newOrganizationTier: SubscriptionTier;
 }
 
 /** Thrown for a bad environment value; the message names the variable. */
@@ -78,8 +118,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     appAccessPassword: e.APP_ACCESS_PASSWORD,
-    oidc: e.OIDC_ISSUER_URL ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
+    oidc: e.OIDC_ISSUER_URL
+      ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET!, providerName: e.OIDC_PROVIDER_NAME ?? 'Replit' }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? 'StockTally <no-reply@stocktally.local>',
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: { starter: e.STRIPE_PRICE_STARTER, pro: e.STRIPE_PRICE_PRO },
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    trustProxy: !e.TRUST_PROXY || e.TRUST_PROXY === 'false' ? [] : e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     logLevel: e.LOG_LEVEL,
     newOrganizationTier: e.NEW_ORGANIZATION_TIER ?? 'free',

@@ -40,6 +40,20 @@ describe('serving the SPA', () => {
     expect(later.headers['content-type']).toContain('javascript');
   });
 
+  it('compresses for browsers that accept it; caches hashed assets for good and index.html never', async () => {
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), `const x = ${JSON.stringify('StockTally '.repeat(2000))};`);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(2000);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/audits/123']) {
+      expect((await app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('answers 404, not the app, for a missing asset or API route', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });

@@ -1,15 +1,14 @@
 /**
  * Test support (not part of the pure domain; it reads files): load a reconciliation fixture of
- * `/work/shared/fixtures/<name>/` (see its README) for unit, API, CLI and e2e tests.
+ * the repository's `fixtures/<name>/` (see fixtures/README.md) for unit, API, CLI and e2e tests.
  *
- * The fixtures directory is `STOCKTALLY_FIXTURES_DIR` when set, else `../shared/fixtures` beside
- * the repository, else `/work/shared/fixtures`.
+ * The fixtures directory is `STOCKTALLY_FIXTURES_DIR` when set, else `fixtures/` of the repository.
  *
  *   const fx = loadFixture('cycle-count-basic');
  *   const results = reconcile(fixtureReconcileInput(fx));
  *   // hold results to fx.expected
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
@@ -19,7 +18,7 @@ import { filterExpressionSchema } from '../../contracts/filters.js';
 import { compileFilter } from '../filters.js';
 import type { CatalogueProduct, ReconcileOptions, ScanFileMeta } from '../reconcile.js';
 
-/** The fixture folders of /work/shared/fixtures. */
+/** The fixture folders of the repository's `fixtures/`. */
 export const FIXTURE_NAMES = ['cycle-count-basic', 'product-audit-category'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
 
@@ -92,13 +91,11 @@ export interface Fixture {
   expected: FixtureExpected;
 }
 
-/** Absolute path of the shared fixtures directory. */
+/** Absolute path of the fixtures directory (`STOCKTALLY_FIXTURES_DIR`, else the repository's `fixtures/`). */
 export function fixturesDir(): string {
   const fromEnv = process.env.STOCKTALLY_FIXTURES_DIR;
   if (fromEnv) return path.resolve(fromEnv);
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const sibling = path.resolve(repoRoot, '../shared/fixtures');
-  return existsSync(sibling) ? sibling : '/work/shared/fixtures';
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures');
 }
 
 /** Load fixture `name`. Throws (with the path) when a file is missing or malformed. */

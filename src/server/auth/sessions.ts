@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.js';
 import { organizations, sessions, users } from '../db/schema.js';
 import type { CurrentUser } from '../../contracts/auth.js';
@@ -69,4 +70,9 @@ export async function userForSession(db: Db, token: string | undefined): Promise
 export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
   if (!token) return;
   await db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+}
+
+/** Sets the session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS, 30 days (DESIGN.md section 3). */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE_SECONDS });
 }

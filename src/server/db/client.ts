@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server URL (kind postgres). */
+  url?: string;
   /** Releases the connection(s). PGlite must be closed or the process lingers. */
   close(): Promise<void>;
 }
@@ -44,7 +46,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // Options in one object: `new PGlite(undefined, { extensions })` (in memory) drops the options.

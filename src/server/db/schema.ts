@@ -7,12 +7,15 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
+  customType,
   doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -24,9 +27,23 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** free | starter | pro; changed only by the payment provider's webhook or an operator. */
+  /** free | starter | pro | enterprise; changed only by the payment provider's webhook or an operator. */
   subscriptionTier: text('subscription_tier').notNull().default('free'),
+  /** The payment provider's customer of this organisation (created at its first checkout). */
+  stripeCustomerId: text('stripe_customer_id').unique('organizations_stripe_customer_key'),
+  /** The provider's subscription the tier was last read from (null on free). */
+  stripeSubscriptionId: text('stripe_subscription_id'),
   createdAt: createdAt(),
+});
+
+/**
+ * Payment provider webhook events already applied (DESIGN.md section 10): each event id is
+ * applied once, however often the provider delivers it.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const users = pgTable(
@@ -46,9 +63,23 @@ export const users = pgTable(
     /** pending | active | inactive. */
     status: text('status').notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Pending invitation (DESIGN.md section 8): SHA-256 (hex) of the emailed token, which is 32
+     * random bytes in base64url; single use (cleared on acceptance), replaced on resend.
+     */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by'),
+    /** External sign-in (OpenID Connect): the provider's issuer and the account's subject. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_invite_token_key').on(t.inviteTokenHash),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcIssuer, t.oidcSubject),
+  ],
 );
 
 /** Database sessions: the cookie holds a random token, the row its SHA-256 (so a DB leak is no session leak). */
@@ -82,8 +113,9 @@ export const products = pgTable(
     category: text('category'),
     location: text('location'),
     currentQuantity: integer('current_quantity').notNull().default(0),
-    costPrice: numeric('cost_price', { precision: 12, scale: 2 }),
-    price: numeric('price', { precision: 12, scale: 2 }),
+    // Catalogue prices keep up to 4 decimals as imported (ERP unit costs); shown to 2.
+    costPrice: numeric('cost_price', { precision: 14, scale: 4 }),
+    price: numeric('price', { precision: 14, scale: 4 }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,8 +151,18 @@ export const audits = pgTable(
     progress: integer('progress').notNull().default(0),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** While processing: queued | reading | reconciling | storing (docs/decisions/0056). */
+    stage: text('stage'),
+    /** The processing run's files and options (ProcessingJob, features/audits/processing-job.ts). */
+    processingJob: jsonb('processing_job'),
+    /** The worker holding the run; its heartbeat. A lease older than the limit is taken up again. */
+    jobToken: uuid('job_token'),
+    jobHeartbeatAt: timestamp('job_heartbeat_at', { withTimezone: true }),
   },
-  (t) => [index('audits_org_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('audits_org_created_idx').on(t.organizationId, t.createdAt),
+    index('audits_processing_idx').on(t.jobHeartbeatAt).where(sql`status = 'processing'`),
+  ],
 );
 
 export const scanFiles = pgTable(
@@ -137,17 +179,41 @@ export const scanFiles = pgTable(
     scannerId: text('scanner_id'),
     scanColumn: text('scan_column').notNull(),
     quantityColumn: text('quantity_column'),
+    /** Whether the first row is a header: 'auto' (decided from the data, DESIGN.md section 6), 'yes' or 'no'. */
+    headerChoice: text('header_choice').notNull().default('auto'),
     /** Data rows read (blank scan values excluded). */
     rowCount: integer('row_count').notNull().default(0),
     /** Scanned units (sum of quantities). */
     totalItems: integer('total_items').notNull().default(0),
     matchRate: doublePrecision('match_rate'),
-    /** Where the uploaded file is kept until processing (uploads one request per file). */
+    /** Where the uploaded file was kept on disk until processing (before stored_file_chunks). */
     storagePath: text('storage_path'),
+    /** The uploaded file kept in stored_file_chunks until processing (uploads one request per file). */
+    storedFileId: uuid('stored_file_id'),
     sizeBytes: integer('size_bytes').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('scan_files_audit_idx').on(t.auditId, t.position)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded scan files waiting to be processed, in the database so that every app server reads
+ * them (DESIGN.md section 12): `seq`-ordered chunks of at most 1 MiB per file.
+ */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileId: uuid('file_id').notNull(),
+    seq: integer('seq').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] }), index('stored_file_chunks_audit_idx').on(t.auditId)],
 );
 
 /** One row per result item of a finished audit (the spec's "Result item"). */
@@ -181,8 +247,29 @@ export const auditResultLines = pgTable(
     badCheckDigit: boolean('bad_check_digit').notNull().default(false),
     /** scannedBefore/After with names, and cross-validation file counts. */
     context: jsonb('context'),
+    /** The product's tags when the audit ran (DESIGN.md section 11): later tag edits keep history. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [index('audit_result_lines_audit_idx').on(t.auditId, t.category, t.position)],
+);
+
+/**
+ * One row per audit ever created, kept when the audit is deleted: the monthly audit count
+ * (DESIGN.md section 4) counts these, so deleting an audit gives no quota back. Filled by the
+ * database trigger `audits_count_creation` on every insert into audits (see the migration).
+ */
+export const auditCreations = pgTable(
+  'audit_creations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The audit's id (no foreign key: the audit may be deleted). */
+    auditId: uuid('audit_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('audit_creations_org_created_idx').on(t.organizationId, t.createdAt), index('audit_creations_audit_idx').on(t.auditId)],
 );
 
 /** One row per finished audit: totals for lists, dashboard and results summaries. */
@@ -204,6 +291,89 @@ export const auditResultSummaries = pgTable('audit_result_summaries', {
   createdAt: createdAt(),
 });
 
+/**
+ * Audit tasks (DESIGN.md section 9): one audit, one assignee of the same organisation.
+ * Deleting the audit deletes its tasks; deleting a task never touches its audit.
+ */
+export const auditTasks = pgTable(
+  'audit_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** The assignee; null once that user is deleted (the task stays, DESIGN.md section 8). */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** pending | in_progress | complete. */
+    status: text('status').notNull().default('pending'),
+    /** urgent | high | medium | low. */
+    priority: text('priority').notNull().default('medium'),
+    /** A calendar day, no time or zone (docs/decisions/0035). */
+    dueDate: date('due_date', { mode: 'string' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('audit_tasks_org_assignee_idx').on(t.organizationId, t.assignedTo),
+    index('audit_tasks_audit_idx').on(t.auditId),
+  ],
+);
+
+/**
+ * Tag analytics, per tag and audit (DESIGN.md section 11): the audited lines of a complete audit
+ * whose product carried the tag when it ran. Written once when the audit completes; goes with it.
+ */
+export const tagAuditStats = pgTable(
+  'tag_audit_stats',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    tag: text('tag').notNull(),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    auditedLines: integer('audited_lines').notNull(),
+    accurateLines: integer('accurate_lines').notNull(),
+    /** Sum of `difference` over the audited lines (signed units). */
+    quantityVariance: integer('quantity_variance').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.auditId, t.tag] }),
+    index('tag_audit_stats_org_tag_idx').on(t.organizationId, t.tag, t.completedAt),
+  ],
+);
+
+/**
+ * Tag analytics, per tag and product: the product's audited lines under the tag, one array
+ * element per complete audit, ordered by completion time (equal arrays' positions belong
+ * together). Sorted times let a date range be answered by binary search (`width_bucket`),
+ * docs/decisions/0040-tag-analytics-aggregates.md.
+ */
+export const tagProductStats = pgTable(
+  'tag_product_stats',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    tag: text('tag').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** SKU and name on the product's latest line (a deleted product keeps its history). */
+    sku: text('sku').notNull(),
+    productName: text('product_name'),
+    auditIds: uuid('audit_ids').array().notNull(),
+    completedAts: timestamp('completed_ats', { withTimezone: true }).array().notNull(),
+    accurate: boolean('accurate').array().notNull(),
+    differences: integer('differences').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.tag, t.productId] })],
+);
+
 export const schema = {
   organizations,
   users,
@@ -211,7 +381,26 @@ export const schema = {
   products,
   audits,
   scanFiles,
+  storedFileChunks,
   auditResultLines,
   auditResultSummaries,
+  auditCreations,
+  stripeEvents,
+  auditTasks,
+  tagAuditStats,
+  tagProductStats,
 };
 
+/**
+ * Rate-limit counters (DESIGN.md section 3; docs/decisions/0026): one row per limited route and
+ * client address, shared by every app server and kept across restarts. `resetAt` ends the window.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
+);

@@ -6,7 +6,9 @@
  * candidate found on the most lines the same non-zero number of times as on the first line;
  * ties go to the rarer character in ordinary text: tab, then `|`, then `;`, then `,`. A `,`
  * that only appears inside values (`1,5` in a German `EAN;Menge` file) loses to the `;` that
- * appears on every line. A file with none of them (one column) is comma-separated.
+ * appears on every line. A file with none of them (one column) is comma-separated, unless its
+ * text holds commas only inside `{...}` payloads (a keyboard-wedge dump of QR codes): then it is
+ * read one value per line.
  */
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -44,7 +46,10 @@ export function detectDelimiter(text: string, complete: boolean): Delimiter {
       bestScore = score;
     }
   }
-  return best;
+  if (bestScore > 0) return best;
+  // One column. Commas inside `{...}` payloads (a scanner's QR dump) are not delimiters: read each
+  // line whole with a candidate the text does not hold.
+  return text.includes(',') ? (PREFERENCE.find((d) => !text.includes(d)) ?? ',') : ',';
 }
 
 type Counts = Record<Delimiter, number>;
@@ -55,6 +60,7 @@ function countPerLine(text: string, complete: boolean): Counts[] {
   let counts: Counts = { ',': 0, ';': 0, '\t': 0, '|': 0 };
   let inQuotes = false;
   let lineHasText = false;
+  let braces = 0;
   for (let i = 0; i < text.length && lines.length < SAMPLE_LINES; i++) {
     const c = text[i];
     if (c === '"') {
@@ -62,10 +68,16 @@ function countPerLine(text: string, complete: boolean): Counts[] {
       lineHasText = true;
     } else if (inQuotes) {
       continue;
+    } else if (c === '{' && braces === 0 && !lineHasText) {
+      braces = 1; // a line that opens with `{` is one payload up to its `}`
+      lineHasText = true;
+    } else if (braces > 0 && c !== '\n' && c !== '\r') {
+      if (c === '}') braces = 0;
     } else if (c === '\n' || c === '\r') {
       if (lineHasText) lines.push(counts);
       counts = { ',': 0, ';': 0, '\t': 0, '|': 0 };
       lineHasText = false;
+      braces = 0;
     } else {
       if (c === ',' || c === ';' || c === '\t' || c === '|') counts[c]++;
       if (c !== ' ') lineHasText = true;

@@ -10,31 +10,14 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileError } from '../errors.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import { openTable } from './open-table.js';
 import { readScanRows } from './read-scan-rows.js';
-import type { Table, TableRow } from './table.js';
 import { readXlsSheet } from './xls-source.js';
+import { allRows, fileError } from './test-support/table-helpers.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stocktally-excel-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function allRows(table: Table): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
-  for await (const row of table.rows()) rows.push(row);
-  return rows;
-}
-
-async function fileError(promise: Promise<unknown>): Promise<FileError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FileError);
-    return e as FileError;
-  }
-  throw new Error('expected a FileError');
-}
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';

@@ -1,5 +1,5 @@
 /**
- * Every scan file of every shared fixture (/work/shared/fixtures/<case>/, see its README), read
+ * Every scan file of every fixture (the repository's fixtures/<case>/, see its README), read
  * with its manifest mapping, must yield exactly that folder's logical-rows.csv: file, line,
  * value, quantity, values as the reader yields them (before the engine's normalisation).
  * logical-rows.csv is parsed with papaparse, so the expectation does not go through our parser.
@@ -10,8 +10,9 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { openTable } from './open-table.js';
 import { readScanRows } from './read-scan-rows.js';
+import { fixturesDir } from '../../domain/test-support/fixtures.js';
 
-const FIXTURES = process.env.STOCKTALLY_FIXTURES ?? '/work/shared/fixtures';
+const FIXTURES = fixturesDir();
 
 interface Manifest {
   scanFiles: Array<{ file: string; scanColumn: string; quantityColumn?: string | null }>;
@@ -23,7 +24,7 @@ const folders = existsSync(FIXTURES)
       .map((d) => d.name)
   : [];
 
-describe.skipIf(folders.length === 0)('shared fixtures: scan files -> logical rows', () => {
+describe('fixtures: scan files -> logical rows', () => {
   const cases = folders.flatMap((folder) => {
     const manifest = JSON.parse(readFileSync(path.join(FIXTURES, folder, 'manifest.json'), 'utf8')) as Manifest;
     return manifest.scanFiles.map((scan) => ({ folder, ...scan }));

@@ -19,13 +19,38 @@ export function looksLikeData(cell: string): boolean {
 }
 
 /**
- * Decides whether `firstRow` (the first non-blank row) is a header row.
- * 'auto': a header unless one of its cells looks like data; labels such as `scan`,
- * `Barcode,Qty,Timestamp`, `EAN;Menge` or `Item Code,Counted` hold none.
+ * The shape of a cell holding a digit: runs of letters as `A`, runs of digits as `9`, other
+ * characters kept (`A1554244` -> `A9`, `qty:50` -> `A:9`); null for a cell without a digit.
  */
-export function isHeaderRow(firstRow: readonly string[], mode: 'auto' | 'yes' | 'no'): boolean {
+function codeShape(cell: string): string | null {
+  const v = cell.trim();
+  if (!/\d/.test(v)) return null;
+  return v.replace(/\p{L}+/gu, 'A').replace(/\d+/g, '9');
+}
+
+/** A scanned payload, never a label: over 40 characters, a `{...}` record, or control characters (GS). */
+function looksLikePayload(cell: string): boolean {
+  const v = cell.trim();
+  // eslint-disable-next-line no-control-regex
+  return v.length > 40 || (v.startsWith('{') && v.endsWith('}')) || /[\x00-\x08\x0e-\x1f]/.test(v);
+}
+
+/**
+ * Decides whether `firstRow` (the first non-blank row) is a header row.
+ * 'auto': a header unless one of its cells looks like data (DESIGN.md section 6): a code, number,
+ * date or time; a scanned payload (over 40 characters, a `{...}` record, control characters such as
+ * GS); or a cell holding digits shaped like the cell below it (`A1554244` over
+ * `A1505151` in a header-less SKU list, `{pbn:PICK2110,qty:50}` payloads of a scanner dump).
+ * Labels such as `scan`, `Barcode,Qty,Timestamp`, `EAN;Menge` or `Item Code,Counted` hold none.
+ */
+export function isHeaderRow(firstRow: readonly string[], mode: 'auto' | 'yes' | 'no', secondRow?: readonly string[]): boolean {
   if (mode !== 'auto') return mode === 'yes';
-  return !firstRow.some(looksLikeData);
+  if (firstRow.some((cell) => looksLikeData(cell) || looksLikePayload(cell))) return false;
+  if (secondRow === undefined) return true;
+  return !firstRow.some((cell, i) => {
+    const shape = codeShape(cell);
+    return shape !== null && shape === codeShape(secondRow[i] ?? '');
+  });
 }
 
 /**

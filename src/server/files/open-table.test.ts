@@ -7,11 +7,11 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileError } from '../errors.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import { openTable } from './open-table.js';
 import { previewTable } from './preview-table.js';
-import type { OpenTableOptions, Table, TableRow } from './table.js';
+import type { OpenTableOptions, Table } from './table.js';
+import { allRows, fileError } from './test-support/table-helpers.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stocktally-open-table-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -28,22 +28,6 @@ function file(name: string, content: string | Uint8Array): string {
 
 async function open(name: string, content: string | Uint8Array, opts?: OpenTableOptions): Promise<Table> {
   return openTable(file(name, content), name, opts);
-}
-
-async function allRows(table: Table): Promise<TableRow[]> {
-  const rows: TableRow[] = [];
-  for await (const row of table.rows()) rows.push(row);
-  return rows;
-}
-
-async function fileError(promise: Promise<unknown>): Promise<FileError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FileError);
-    return e as FileError;
-  }
-  throw new Error('expected a FileError');
 }
 
 function utf16(text: string, endian: 'le' | 'be', bom = true): Buffer {

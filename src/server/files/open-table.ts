@@ -94,7 +94,7 @@ async function buildTable(parts: TableParts): Promise<Table> {
     const detail = sheetInfo?.sheetName ? `is empty (its first worksheet "${sheetInfo.sheetName}" has no rows)` : 'is empty';
     throw new FileError(FILE_ERROR.EMPTY, fileName, detail);
   }
-  const headerRow = isHeaderRow(peeked[0].cells, header);
+  const headerRow = isHeaderRow(peeked[0].cells, header, peeked[1]?.cells);
   if (headerRow && peeked.length === 1) {
     throw new FileError(FILE_ERROR.NO_DATA_ROWS, fileName, 'has no data rows (only a header row)');
   }

@@ -33,8 +33,26 @@ describe('parseQuantity', () => {
     },
   );
 
-  it.each(['1.000', '1,000', '5.000', '-2,000'])('refuses %j as ambiguous', (raw) => {
+  it.each(['1.000', '5.000', '-2.000'])('refuses %j as ambiguous when the file shows no decimal separator', (raw) => {
     expect(parseQuantity(raw)).toMatchObject({ ok: false, reason: expect.stringContaining('ambiguous') });
+  });
+
+  it.each([
+    ['1,000', null, 1000],
+    ['-2,000', null, -2000],
+    ['12,345,678', null, 12345678],
+    ['1.000', ',', 1000],
+    ['1,000', ',', 1],
+    ['1.000', '.', 1],
+    ['1,000', '.', 1000],
+    ['1.234.567', ',', 1234567],
+  ] as const)('reads %j with decimal separator %j as %d (decision 0045: one rule with the catalogue)', (raw, decimal, value) => {
+    expect(parseQuantity(raw, decimal)).toEqual({ ok: true, value });
+  });
+
+  it('refuses a fraction written with the file\'s decimal separator', () => {
+    expect(parseQuantity('1,5', ',')).toEqual({ ok: false, reason: 'is not a whole number' });
+    expect(parseQuantity('1.5', ',')).toEqual({ ok: false, reason: 'is not a whole number' });
   });
 
   it('refuses magnitudes beyond a database integer (a barcode in the quantity field)', () => {

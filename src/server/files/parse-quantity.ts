@@ -9,36 +9,26 @@
  *
  * Refused:
  * - a real fraction: `5.5`, `0,25`;
- * - a separator followed by exactly three digits (`1.000`, `1,000`, even `5.000`): in half the
- *   world that is one thousand, in the other half one; guessing would silently miscount;
+ * - without evidence from the file, a dot followed by exactly three digits (`1.000`, `5.000`): in
+ *   half the world that is one thousand, in the other half one; guessing would silently miscount.
+ *   A comma followed by groups of three digits (`1,000`) groups thousands, as in a catalogue: one
+ *   rule for both (docs/decisions/0045-number-separators.md, domain/number-locale.ts);
  * - anything else: `abc`, `Not stocked` (Shopify), `1e3`, `1 000`, `(3)`;
  * - beyond ±2,147,483,647 (a barcode scanned into the quantity field, most likely).
  */
 
+import { MAX_WHOLE, parseWholeQuantity, type DecimalSeparator } from '../../domain/number-locale.js';
+
 export type QuantityResult = { ok: true; value: number } | { ok: false; reason: string };
 
 /** Largest magnitude accepted (PostgreSQL `integer`). */
-export const MAX_QUANTITY = 2_147_483_647;
-
-const WHOLE = /^([+-]?)(\d+)(?:[.,](\d+))?$/;
+export const MAX_QUANTITY = MAX_WHOLE;
 
 /**
  * @param raw the cell as read; blank (or whitespace) gives null: the caller counts 1.
+ * @param decimal the file's decimal separator when its quantity column shows one (number-locale.ts).
  * @returns the value, or the reason it is refused (completes `quantity "x" ...`).
  */
-export function parseQuantity(raw: string): QuantityResult | null {
-  const text = raw.trim();
-  if (text === '') return null;
-  const m = WHOLE.exec(text);
-  if (!m) return { ok: false, reason: 'is not a whole number' };
-  const [, sign, digits, fraction] = m;
-  if (fraction !== undefined) {
-    if (fraction.length === 3) {
-      return { ok: false, reason: 'is ambiguous (a thousands separator or a decimal point?): write it without separators' };
-    }
-    if (!/^0+$/.test(fraction)) return { ok: false, reason: 'is not a whole number' };
-  }
-  const value = Number(digits) * (sign === '-' ? -1 : 1);
-  if (Math.abs(value) > MAX_QUANTITY) return { ok: false, reason: 'is too large to be a quantity' };
-  return { ok: true, value: value === 0 ? 0 : value }; // no -0
+export function parseQuantity(raw: string, decimal: DecimalSeparator | null = null): QuantityResult | null {
+  return parseWholeQuantity(raw, decimal);
 }

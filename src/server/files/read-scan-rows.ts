@@ -47,13 +47,46 @@ export function readScanRows(table: Table, mapping: ScanColumnMapping): AsyncIte
 
 /** readScanRows in batches, for the engine's hot loop (no promise per row). Same errors. */
 export function readScanRowBatches(table: Table, mapping: ScanColumnMapping): AsyncIterable<ScanRow[]> {
+  const columns = readScanColumns(table, mapping);
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of columns) {
+        const out: ScanRow[] = new Array<ScanRow>(batch.count);
+        for (let i = 0; i < batch.count; i++) out[i] = { line: batch.lines[i]!, value: batch.values[i]!, quantity: batch.quantities[i]! };
+        yield out;
+      }
+    },
+  };
+}
+
+/**
+ * One batch of scan rows as columns: row i is (`lines[i]`, `values[i]`, `quantities[i]`) for
+ * i < `count`. The arrays are reused: a batch is valid until the next one is asked for.
+ */
+export interface ScanColumns {
+  count: number;
+  lines: Float64Array;
+  values: string[];
+  quantities: Float64Array;
+}
+
+/**
+ * readScanRows as reused columns, for the engine's hot loop: no object per row (a million rows
+ * would otherwise leave a million ScanRow objects to the garbage collector). Same errors.
+ */
+export function readScanColumns(table: Table, mapping: ScanColumnMapping): AsyncIterable<ScanColumns> {
   const { scanIndex, quantityIndex } = resolveMapping(table, mapping);
   return {
     async *[Symbol.asyncIterator]() {
+      const columns: ScanColumns = { count: 0, lines: new Float64Array(1024), values: [], quantities: new Float64Array(1024) };
       for await (const batch of table.batches()) {
-        const out: ScanRow[] = [];
+        if (batch.length > columns.lines.length) {
+          columns.lines = new Float64Array(batch.length);
+          columns.quantities = new Float64Array(batch.length);
+        }
+        let n = 0;
         for (let r = 0; r < batch.length; r++) {
-          const row = batch[r];
+          const row = batch[r]!;
           const cells = row.cells;
           const value = cells[scanIndex] ?? '';
           if (value.length === 0 || (value.charCodeAt(0) <= 32 && value.trim() === '')) continue;
@@ -72,9 +105,15 @@ export function readScanRowBatches(table: Table, mapping: ScanColumnMapping): As
               }
             }
           }
-          out.push({ line: row.line, value, quantity });
+          columns.lines[n] = row.line;
+          columns.values[n] = value;
+          columns.quantities[n] = quantity;
+          n++;
         }
-        if (out.length > 0) yield out;
+        if (n > 0) {
+          columns.count = n;
+          yield columns;
+        }
       }
     },
   };

@@ -20,7 +20,7 @@ export interface XlsLimits {
   maxBytes?: number;
   /** Stop the worker after this many milliseconds (FILE_TOO_COMPLEX). Default 20 s. */
   timeoutMs?: number;
-  /** Old-generation heap of the worker, in MB (FILE_TOO_COMPLEX when exceeded). Default 512. */
+  /** Old-generation heap of the worker, in MB (FILE_TOO_COMPLEX when exceeded). Default 256, so that the server with a worker stays within its 512 MB budget (docs/decisions/0050). */
   maxHeapMb?: number;
 }
 
@@ -80,7 +80,7 @@ function runWorker(filePath: string, fileName: string, limits: XlsLimits): Promi
       env: {},
       stdout: true,
       stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb ?? 512, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     // SheetJS may print warnings on odd files: drain them, they are not ours to show.
     worker.stdout.resume();

@@ -1,152 +1,113 @@
 /**
- * The first worksheet of an .xlsx package, as a small zip stream ExcelJS's streaming reader
- * can read safely. DESIGN.md sections 1a and 6.
- *
- * Why: ExcelJS 4.4.0's WorkbookReader reads the zip front to back. Excel and ExcelJS itself
- * store the worksheets before sharedStrings.xml and workbook.xml, so the reader parks every
- * worksheet in a temp file first; with two or more worksheets its zip iteration then stalls
- * (exceljs issue #2790, open): worksheets go missing, or it crashes reading `model.sheets` of
- * a workbook.xml it never reached. We read the central directory instead (the upload is a file
- * on disk) and hand ExcelJS, in this order: an empty workbook rels part (so it takes no
- * worksheet for a known one), workbook.xml (date system), styles.xml (dates, number formats),
- * sharedStrings.xml (or an empty one) and the one worksheet we want, renamed sheet1.xml. The
- * worksheet's bytes are copied still compressed; nothing is parked on disk, and the other
- * sheets are never inflated.
+ * The parts of an .xlsx package the reader needs, found through its relationships: the first
+ * worksheet, the date system (workbook.xml), the number format of each cell style (styles.xml)
+ * and the shared strings. DESIGN.md sections 1a and 6; docs/decisions/0050.
  *
  * "First worksheet" is the first visible worksheet in tab order (workbook.xml), falling back to
- * the first worksheet when every one is hidden; chart sheets are skipped.
+ * the first worksheet when every one is hidden; chart sheets are skipped. The index parts are
+ * small and read whole (at most `maxIndexPartBytes` inflated); the worksheet and the shared
+ * strings are streamed (xlsx-sheet.ts, shared-strings.ts).
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import {
-  assertReadable,
-  dataOffset,
-  localHeader,
-  readEntryText,
-  readZipDirectory,
-  storedEntry,
-  ZipFormatError,
-  type ZipEntry,
-} from './zip-directory.js';
+import type { Entry } from 'yauzl';
+import type { ReadLimits } from './read-limits.js';
+import { decodeEntities } from './xml-scanner.js';
+import type { ZipArchive } from './zip-archive.js';
 
-/** Largest workbook.xml / rels part read into memory: they are a few KB in practice. */
-const MAX_INDEX_PART_BYTES = 16 * 1024 * 1024;
-/** ExcelJS keeps every shared string in memory; refuse a sharedStrings part above this (uncompressed). */
-export const MAX_SHARED_STRINGS_BYTES = 512 * 1024 * 1024;
-
-export interface FirstWorksheet {
+export interface WorkbookParts {
   sheetName: string;
-  /** Zip entries to stream, in order (undefined sharedStrings: an empty one is made up). */
-  workbook: ZipEntry;
-  styles?: ZipEntry;
-  sharedStrings?: ZipEntry;
-  worksheet: ZipEntry;
+  worksheet: Entry;
+  sharedStrings?: Entry;
+  /** True when dates count from 1904 (old Mac workbooks). */
+  date1904: boolean;
+  /** Per cell style index (`s` of a cell): its number format code, or null (General). */
+  styleFormats: (string | null)[];
+  /** Per cell style index: true when its number format shows a date or time. */
+  styleIsDate: boolean[];
 }
 
 /** Why the package is not a workbook we can read; the message is for logs. */
 export class XlsxPackageError extends Error {
   override name = 'XlsxPackageError';
-  constructor(
-    message: string,
-    readonly kind: 'invalid' | 'too-large' = 'invalid',
-  ) {
-    super(message);
-  }
 }
 
 /**
- * Finds the first worksheet of the package at `filePath` and the parts it depends on.
- * @throws XlsxPackageError when the zip or its index parts cannot be read or hold no worksheet.
+ * Finds the first worksheet of `zip` and reads the index parts around it.
+ * @throws XlsxPackageError when there is no workbook or no worksheet; ZipFormatError /
+ *   ZipLimitError from reading a part.
  */
-export async function locateFirstWorksheet(filePath: string, fileSize: number): Promise<FirstWorksheet> {
-  const handle = await open(filePath, 'r');
-  try {
-    const entries = await readZipDirectory(handle, fileSize);
-    const part = (name: string) => entries.get(name.replace(/^\//, '').toLowerCase());
-    const text = async (entry: ZipEntry) => readEntryText(handle, entry, MAX_INDEX_PART_BYTES);
+export async function locateWorkbookParts(zip: ZipArchive, limits: ReadLimits): Promise<WorkbookParts> {
+  const part = (name: string) => zip.entries.get(name.replace(/^\//, '').toLowerCase());
+  const text = (entry: Entry) => zip.readText(entry, limits.maxIndexPartBytes);
 
-    const rootRels = part('_rels/.rels');
-    const officeDocument = rootRels ? relationships(await text(rootRels)).find((r) => r.type.endsWith('/officeDocument')) : undefined;
-    const workbookPath = officeDocument ? resolveTarget('', officeDocument.target) : 'xl/workbook.xml';
-    const workbook = part(workbookPath);
-    if (!workbook) throw new XlsxPackageError(`no workbook part (${workbookPath})`);
-    const folder = path.posix.dirname(workbookPath);
-    const workbookRels = part(`${folder}/_rels/${path.posix.basename(workbookPath)}.rels`);
-    if (!workbookRels) throw new XlsxPackageError('no workbook relationships');
-    const rels = relationships(await text(workbookRels));
+  const rootRels = part('_rels/.rels');
+  const officeDocument = rootRels ? relationships(await text(rootRels)).find((r) => r.type.endsWith('/officeDocument')) : undefined;
+  const workbookPath = officeDocument ? resolveTarget('', officeDocument.target) : 'xl/workbook.xml';
+  const workbook = part(workbookPath);
+  if (!workbook) throw new XlsxPackageError(`no workbook part (${workbookPath})`);
+  const folder = path.posix.dirname(workbookPath);
+  const workbookRels = part(`${folder}/_rels/${path.posix.basename(workbookPath)}.rels`);
+  if (!workbookRels) throw new XlsxPackageError('no workbook relationships');
+  const rels = relationships(await text(workbookRels));
 
-    const worksheets = sheetsOf(await text(workbook)).flatMap((sheet) => {
-      const rel = rels.find((r) => r.id === sheet.relId && r.type.endsWith('/worksheet'));
-      const entry = rel ? part(resolveTarget(folder, rel.target)) : undefined;
-      return entry ? [{ ...sheet, entry }] : [];
-    });
-    const chosen = worksheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden') ?? worksheets[0];
-    if (!chosen) throw new XlsxPackageError('no worksheet');
+  const workbookXml = await text(workbook);
+  const worksheets = sheetsOf(workbookXml).flatMap((sheet) => {
+    const rel = rels.find((r) => r.id === sheet.relId && r.type.endsWith('/worksheet'));
+    const entry = rel ? part(resolveTarget(folder, rel.target)) : undefined;
+    return entry ? [{ ...sheet, entry }] : [];
+  });
+  const chosen = worksheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden') ?? worksheets[0];
+  if (!chosen) throw new XlsxPackageError('no worksheet');
 
-    const byType = (suffix: string) => {
-      const rel = rels.find((r) => r.type.endsWith(suffix));
-      return rel ? part(resolveTarget(folder, rel.target)) : undefined;
-    };
-    const sharedStrings = byType('/sharedStrings');
-    if (sharedStrings && sharedStrings.uncompressedSize > MAX_SHARED_STRINGS_BYTES) {
-      throw new XlsxPackageError('shared strings too large', 'too-large');
+  const byType = (suffix: string) => {
+    const rel = rels.find((r) => r.type.endsWith(suffix));
+    return rel ? part(resolveTarget(folder, rel.target)) : undefined;
+  };
+  const workbookPr = elements(workbookXml, 'workbookPr')[0];
+  const date1904 = ['1', 'true'].includes(workbookPr?.get('date1904') ?? '');
+  const stylesEntry = byType('/styles');
+  let styles = { formats: [] as (string | null)[], isDate: [] as boolean[] };
+  if (stylesEntry) {
+    try {
+      styles = cellStyles(await text(stylesEntry));
+    } catch {
+      // Styles only tell dates from numbers: an unreadable styles part reads every number as a number.
     }
-    for (const entry of [workbook, chosen.entry, sharedStrings]) if (entry) assertReadable(entry);
-    const styles = byType('/styles');
-    return { sheetName: chosen.name, workbook, styles: styles && isReadable(styles) ? styles : undefined, sharedStrings, worksheet: chosen.entry };
-  } catch (error) {
-    if (error instanceof ZipFormatError) throw new XlsxPackageError(error.message);
-    throw error;
-  } finally {
-    await handle.close();
   }
+  return {
+    sheetName: chosen.name,
+    worksheet: chosen.entry,
+    sharedStrings: byType('/sharedStrings'),
+    date1904,
+    styleFormats: styles.formats,
+    styleIsDate: styles.isDate,
+  };
 }
 
-/**
- * A zip stream of the parts ExcelJS needs, in the order it needs them (see the file comment).
- * The worksheet's compressed bytes are streamed from the file, not loaded.
- */
-export function firstWorksheetPackage(filePath: string, parts: FirstWorksheet): Readable {
-  return Readable.from(packageChunks(filePath, parts));
+/** Built-in number formats that matter here: 1 (`0`) and the date/time ids. */
+const BUILT_IN_DATE_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+/** Per cellXfs index: the format code (custom ones, and `0` for id 1) and whether it is a date. */
+function cellStyles(xml: string): { formats: (string | null)[]; isDate: boolean[] } {
+  const custom = new Map<number, string>();
+  for (const a of elements(xml, 'numFmt')) custom.set(Number(a.get('numFmtId')), a.get('formatCode') ?? '');
+  const cellXfs = /<(?:[\w.-]+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?cellXfs>/.exec(xml)?.[1] ?? '';
+  const formats: (string | null)[] = [];
+  const isDate: boolean[] = [];
+  for (const a of elements(cellXfs, 'xf')) {
+    const id = Number(a.get('numFmtId') ?? 0);
+    const code = custom.get(id) ?? (id === 1 ? '0' : null);
+    formats.push(code);
+    isDate.push(custom.has(id) ? isDateFormat(code) : BUILT_IN_DATE_IDS.has(id));
+  }
+  return { formats, isDate };
 }
 
-async function* packageChunks(filePath: string, parts: FirstWorksheet): AsyncGenerator<Buffer> {
-  const rels = '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>';
-  yield storedEntry('xl/_rels/workbook.xml.rels', rels);
-  yield* copyEntry(filePath, parts.workbook, 'xl/workbook.xml');
-  if (parts.styles) yield* copyEntry(filePath, parts.styles, 'xl/styles.xml');
-  if (parts.sharedStrings) yield* copyEntry(filePath, parts.sharedStrings, 'xl/sharedStrings.xml');
-  else yield storedEntry('xl/sharedStrings.xml', '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>');
-  yield* copyEntry(filePath, parts.worksheet, 'xl/worksheets/sheet1.xml');
-}
-
-async function* copyEntry(filePath: string, entry: ZipEntry, name: string): AsyncGenerator<Buffer> {
-  const handle = await open(filePath, 'r');
-  let start: number;
-  try {
-    start = await dataOffset(handle, entry);
-  } finally {
-    await handle.close();
-  }
-  yield localHeader(entry, name);
-  if (entry.compressedSize === 0) return;
-  const stream = createReadStream(filePath, { start, end: start + entry.compressedSize - 1, highWaterMark: 256 * 1024 });
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
-  } finally {
-    stream.destroy();
-  }
-}
-
-function isReadable(entry: ZipEntry): boolean {
-  try {
-    assertReadable(entry);
-    return true;
-  } catch {
-    return false;
-  }
+/** A format code shows a date or time when, outside quotes and brackets, it uses y m d h s (as Excel and ExcelJS read it). */
+export function isDateFormat(code: string | null): boolean {
+  if (!code) return false;
+  const bare = code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '');
+  return /[ymdhMsb]/.test(bare);
 }
 
 interface Relationship {
@@ -176,17 +137,10 @@ function elements(xml: string, local: string): Array<Map<string, string>> {
   const found: Array<Map<string, string>> = [];
   for (const m of xml.matchAll(tag)) {
     const attrs = new Map<string, string>();
-    for (const a of (m[1] ?? '').matchAll(attribute)) attrs.set(a[1], decodeXml(a[2] ?? a[3] ?? ''));
+    for (const a of (m[1] ?? '').matchAll(attribute)) attrs.set(a[1], decodeEntities(a[2] ?? a[3] ?? ''));
     found.push(attrs);
   }
   return found;
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e.toLowerCase()] ?? '';
-  });
 }
 
 /** A relationship target relative to `folder` (or absolute from the package root), normalised. */

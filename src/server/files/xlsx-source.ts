@@ -1,22 +1,20 @@
 /**
- * Streams the rows of the first worksheet of an .xlsx file with ExcelJS's streaming reader
- * (`ExcelJS.stream.xlsx.WorkbookReader`), so a large sheet is never held whole in memory
- * (shared strings are: that is how the format works). DESIGN.md sections 1a and 6.
- *
- * ExcelJS is given a trimmed copy of the package (xlsx-package.ts: the one worksheet and the
- * parts it needs, in a safe order), not the file itself. Row numbers are the sheet's own
- * (`line` = Excel row number); cells are turned into text by `excelCellText`.
+ * Streams the rows of the first worksheet of an .xlsx file within a fixed memory budget
+ * (DESIGN.md sections 1a and 6; docs/decisions/0050-xlsx-reader-bounded-memory.md): yauzl reads
+ * the zip and counts inflated bytes, xlsx-package.ts finds the parts, shared-strings.ts keeps the
+ * shared strings compactly and bounded, xlsx-sheet.ts turns the worksheet's XML into rows.
+ * Row numbers are the sheet's own (`line` = Excel row number); cells are turned into text as
+ * excel-cell-text.ts says.
  */
-import { stat } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { FileError } from '../errors.js';
-import { excelCellText } from './excel-cell-text.js';
 import { FILE_ERROR } from './file-error-codes.js';
-import { isBlankRow, type TableRow } from './table.js';
-import { firstWorksheetPackage, locateFirstWorksheet, XlsxPackageError } from './xlsx-package.js';
-
-/** Rows per yielded batch. */
-const BATCH_ROWS = 1000;
+import { readLimits } from './read-limits.js';
+import { readSharedStrings, SharedStringsLimitError } from './shared-strings.js';
+import type { TableRow } from './table.js';
+import { locateWorkbookParts, XlsxPackageError } from './xlsx-package.js';
+import { SheetRows } from './xlsx-sheet.js';
+import { XmlLimitError, XmlSyntaxError } from './xml-scanner.js';
+import { openZipArchive, ZipFormatError, ZipLimitError, type ZipArchive } from './zip-archive.js';
 
 /** What the reader found out about the workbook while streaming it. */
 export interface XlsxSheetInfo {
@@ -29,62 +27,83 @@ export interface XlsxSheetInfo {
 /**
  * Yields the non-blank rows (header row included) of the first worksheet, in batches.
  * Stopping early closes the file.
- * @throws FileError FILE_INVALID_EXCEL when the zip or its XML cannot be read, or the
- *   workbook holds no worksheet.
+ * @throws FileError, naming the file and, where one is at fault, the part:
+ *   FILE_INVALID_EXCEL (400) when the zip or its XML cannot be read, a part holds more than its
+ *   archive declares, or the workbook holds no worksheet; FILE_TOO_COMPLEX (422) when a part
+ *   inflates past `maxPartBytes` or the shared strings pass their bounds (read-limits.ts).
  */
 export async function* readXlsxRows(filePath: string, fileName: string, info: XlsxSheetInfo): AsyncGenerator<TableRow[]> {
-  const invalid = (cause: unknown, detail = 'it could not be read') =>
-    Object.assign(new FileError(FILE_ERROR.INVALID_EXCEL, fileName, `is not a valid Excel file (${detail})`), { cause });
-  let input;
+  const limits = readLimits();
+  let zip: ZipArchive;
+  let part = 'the archive';
   try {
-    const parts = await locateFirstWorksheet(filePath, (await stat(filePath)).size);
-    info.found = true;
-    info.sheetName = parts.sheetName;
-    input = firstWorksheetPackage(filePath, parts);
+    zip = await openZipArchive(filePath, limits.maxZipEntries);
   } catch (error) {
-    if (!(error instanceof XlsxPackageError)) throw error;
-    if (error.kind === 'too-large') {
-      throw new FileError(FILE_ERROR.TOO_COMPLEX, fileName, 'holds too much text to read: split it or save it as CSV', undefined, 422);
-    }
-    throw invalid(error, error.message === 'no worksheet' ? 'it holds no worksheet' : 'it could not be read');
+    throw fileError(error, fileName, part);
   }
-  // A read error of the package stream must not become an unhandled 'error' event.
-  input.on('error', () => undefined);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache', // needed to tell dates from numbers, and for zero-padding number formats
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  let chunks: AsyncGenerator<Buffer> | undefined;
   try {
-    for await (const worksheet of reader) {
-      let batch: TableRow[] = [];
-      for await (const row of worksheet) {
-        const cells = rowCells(row);
-        if (isBlankRow(cells)) continue;
-        batch.push({ line: row.number, cells });
-        if (batch.length >= BATCH_ROWS) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
-      return; // the package holds one worksheet
+    let sheet: SheetRows;
+    let worksheet;
+    try {
+      const parts = await locateWorkbookParts(zip, limits);
+      info.found = true;
+      info.sheetName = parts.sheetName;
+      part = parts.sharedStrings?.fileName ?? part;
+      const strings = await readSharedStrings(zip, parts.sharedStrings, limits);
+      worksheet = parts.worksheet;
+      part = worksheet.fileName;
+      sheet = new SheetRows(parts, strings, limits);
+    } catch (error) {
+      throw fileError(error, fileName, part);
     }
-  } catch (error) {
-    if (error instanceof FileError) throw error;
-    throw invalid(error);
+    chunks = zip.chunks(worksheet, limits.maxPartBytes);
+    const decoder = new TextDecoder('utf-8');
+    for (;;) {
+      let rows: TableRow[] | null = null;
+      try {
+        const next = await chunks.next();
+        if (next.done) {
+          sheet.push(decoder.decode());
+          sheet.end();
+        } else {
+          sheet.push(decoder.decode(next.value, { stream: true }));
+          if (!sheet.ready && !sheet.done) continue;
+        }
+        rows = sheet.take();
+        if (next.done || sheet.done) {
+          if (rows.length > 0) yield rows;
+          return;
+        }
+      } catch (error) {
+        throw fileError(error, fileName, part);
+      }
+      yield rows;
+    }
   } finally {
-    input.destroy();
+    await chunks?.return(undefined);
+    zip.close();
   }
 }
 
-function rowCells(row: ExcelJS.Row): string[] {
-  const cells: string[] = [];
-  row.eachCell({ includeEmpty: false }, (cell, col) => {
-    while (cells.length < col - 1) cells.push('');
-    cells.push(excelCellText(cell.value, cell.numFmt));
-  });
-  return cells;
+/** A reader error as the FileError the user sees. */
+function fileError(error: unknown, fileName: string, part: string): unknown {
+  if (error instanceof FileError) return error;
+  const tooComplex = (detail: string) =>
+    Object.assign(new FileError(FILE_ERROR.TOO_COMPLEX, fileName, `holds too much to read (${detail}): split it or save it as CSV`, undefined, 422), { cause: error });
+  const invalid = (detail: string) => Object.assign(new FileError(FILE_ERROR.INVALID_EXCEL, fileName, `is not a valid Excel file (${detail})`), { cause: error });
+  if (error instanceof ZipLimitError) {
+    if (error.lied) return invalid(`${error.part} holds more data than the archive declares`);
+    return tooComplex(`${error.part} is larger than ${megabytes(error.limit)} MB unpacked`);
+  }
+  if (error instanceof SharedStringsLimitError) return tooComplex(`${part}: ${error.message}`);
+  if (error instanceof XmlLimitError) return tooComplex(`${part}: ${error.message}`);
+  if (error instanceof XmlSyntaxError) return invalid(`${part}: ${error.message}`);
+  if (error instanceof XlsxPackageError) return invalid(error.message === 'no worksheet' ? 'it holds no worksheet' : 'it could not be read');
+  if (error instanceof ZipFormatError) return invalid('it could not be read');
+  return error;
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
 }

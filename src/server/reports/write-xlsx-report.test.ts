@@ -268,6 +268,11 @@ describe('writeXlsxReport', () => {
     expect(byLabel.get('Products in Filter')?.value).toBe(12);
     expect(byLabel.get('Variance (units)')?.value).toBe(-5);
     expect(byLabel.get('Variance Value')).toMatchObject({ value: -8.97, numFmt: NUMBER_FORMATS.money });
+    expect(byLabel.get('Scope (filter)')?.value).toBe('Products whose category is "Paint" and that have the tag "seasonal"');
+    expect(byLabel.get('Units Short')).toMatchObject({ numFmt: NUMBER_FORMATS.integer });
+    expect(byLabel.get('Net Shrinkage Value')).toMatchObject({ numFmt: NUMBER_FORMATS.money });
+    // Net shrinkage is the total variance value with the sign turned: stock worth 8.97 is missing.
+    expect(byLabel.get('Net Shrinkage Value')?.value).toBe(8.97);
     for (const [name, category] of CATEGORY_SHEETS) expect(byLabel.get(name)?.value, name).toBe(SAMPLE_LINES[category].length);
 
     const fileRow = rowWhere(summary, 1, 'team1.csv');
@@ -294,13 +299,14 @@ describe('writeXlsxReport, other audits', () => {
 
   it('leaves out the Cross-File sheet of a standard audit and shows no filter count for a cycle count', async () => {
     const workbook = await writeAndRead(
-      sampleReportInput({ audit: { mode: 'standard', auditType: 'cycle-count', organizationName: null }, lines: standard }),
+      sampleReportInput({ audit: { mode: 'standard', auditType: 'cycle-count', organizationName: null, scope: null }, lines: standard }),
     );
     expect(workbook.worksheets.map((w) => w.name)).not.toContain('Cross-File Discrepancies');
     expect(workbook.worksheets).toHaveLength(8);
     const labels: unknown[] = [];
     sheet(workbook, 'Executive Summary').eachRow((row) => labels.push(row.getCell(1).value));
     expect(labels).not.toContain('Products in Filter');
+    expect(labels).not.toContain('Scope (filter)');
     expect(labels).not.toContain('Organization');
   });
 

@@ -50,6 +50,7 @@ export function writeSummarySheet(
   field('Section', audit.section ?? '-');
   field('Audit Type', AUDIT_TYPE_LABELS[audit.auditType]);
   field('Mode', AUDIT_MODE_LABELS[audit.mode]);
+  if (audit.scope !== null) field('Scope (filter)', audit.scope);
   field('Created (UTC)', audit.createdAt, CELL_STYLES.dateTime);
   field('Completed (UTC)', audit.completedAt ?? 'Not completed', audit.completedAt ? CELL_STYLES.dateTime : CELL_STYLES.text);
   field('Processing Time', summary.processingTime / 1000, CELL_STYLES.seconds);
@@ -65,6 +66,11 @@ export function writeSummarySheet(
   }
   field('Variance (units)', summary.varianceUnits, CELL_STYLES.signedInteger);
   field('Variance Value', moneyValue(summary.varianceValue), CELL_STYLES.money);
+  field('Units Short', input.money.unitsShort, CELL_STYLES.integer);
+  field('Value Short', moneyValue(input.money.valueShort), CELL_STYLES.money);
+  field('Units Over', input.money.unitsOver, CELL_STYLES.integer);
+  field('Value Over', moneyValue(input.money.valueOver), CELL_STYLES.money);
+  field('Net Shrinkage Value', moneyValue(input.money.netShrinkageValue), CELL_STYLES.money);
   gap();
 
   heading('Category', 'Lines');

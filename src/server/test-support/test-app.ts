@@ -9,18 +9,27 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { openTestDatabase, type DatabaseKind } from './databases.js';
+import { openJobQueue } from '../jobs/job-queue.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
   kind: DatabaseKind;
-  /** A client with its own cookie jar (a browser of its own). */
-  client(): TestClient;
+  /** A client with its own cookie jar (a browser of its own), from `remoteAddress` (default 127.0.0.1). */
+  client(remoteAddress?: string): TestClient;
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * @param env environment variables on top of the test defaults.
+ * @param beforeReady runs on the built app before `ready()`, e.g. to register an extra route.
+ */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const config = loadConfig({
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -30,14 +39,16 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     NEW_ORGANIZATION_TIER: 'starter',
     ...env,
   } as NodeJS.ProcessEnv);
-  const app = await buildApp({ db: database.db, config, webDir: '/nonexistent' });
+  const jobs = await openJobQueue(database);
+  const app = await buildApp({ db: database.db, config, webDir: '/nonexistent', jobs });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
     config,
     kind,
-    client: () => new TestClient(app),
+    client: (remoteAddress?: string) => new TestClient(app, remoteAddress),
     async close() {
       await app.close();
       await database.close();
@@ -57,7 +68,39 @@ export interface UploadFile {
 export class TestClient {
   private cookies = new Map<string, string>();
   private csrf: string | undefined;
-  constructor(private readonly app: FastifyInstance) {}
+  /** `target`: the app (requests through `app.inject`) or a running server's base URL (real HTTP). */
+  constructor(
+    private target: FastifyInstance | string,
+    /** The client's address as the app sees it (inject only; default 127.0.0.1). */
+    private readonly remoteAddress?: string,
+  ) {}
+
+  /** Sends the next requests to another running server, with the same cookies (one session). */
+  useServer(url: string): void {
+    this.target = url;
+  }
+
+  /** A second client of the same session (cookies copied) on another running server. */
+  sameSessionOn(url: string): TestClient {
+    const other = new TestClient(url);
+    other.cookies = new Map(this.cookies);
+    return other;
+  }
+
+  private send(opts: { method: string; url: string; payload?: unknown; headers: Record<string, string> }): Promise<LightMyRequestResponse> {
+    if (typeof this.target !== 'string') {
+      return this.target.inject({
+        method: opts.method as 'GET',
+        url: opts.url,
+        payload: opts.payload as string,
+        headers: opts.headers,
+        remoteAddress: this.remoteAddress,
+      });
+    }
+    const body = opts.payload === undefined ? undefined : Buffer.isBuffer(opts.payload) ? opts.payload : JSON.stringify(opts.payload);
+    const headers = { ...opts.headers, ...(body !== undefined && !Buffer.isBuffer(opts.payload) ? { 'content-type': 'application/json' } : {}) };
+    return httpRequest(`${this.target}${opts.url}`, { method: opts.method, headers, body });
+  }
 
   /** The value of a cookie this client holds. */
   cookie(name: string): string | undefined {
@@ -72,6 +115,8 @@ export class TestClient {
     for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
       if (c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
+      // A new CSRF secret (sign-in renews it) makes the token in hand stale, as in the web client.
+      if (c.name === '_csrf') this.csrf = undefined;
     }
   }
 
@@ -79,14 +124,14 @@ export class TestClient {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.method !== 'GET' && opts.method !== 'HEAD') {
       if (!this.csrf) {
-        const res = await this.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: this.cookieHeader() } });
+        const res = await this.send({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: this.cookieHeader() } });
         this.remember(res);
         this.csrf = res.json().token;
       }
       headers['x-csrf-token'] ??= this.csrf!;
     }
     headers.cookie = this.cookieHeader();
-    const res = await this.app.inject({ method: opts.method as 'GET', url: opts.url, payload: opts.payload as string, headers });
+    const res = await this.send({ method: opts.method, url: opts.url, payload: opts.payload, headers });
     this.remember(res);
     return res;
   }
@@ -143,4 +188,29 @@ export async function signedInMember(t: TestApp, organizationId: string, role: '
   const res = await client.post('/api/auth/team-login', { email, password: 'member password' });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   return client;
+}
+
+/**
+ * One real HTTP request with fetch, answered in the shape of `app.inject`'s response (status,
+ * body, rawPayload, headers, cookies, json()), so TestClient drives a running server the same way.
+ */
+async function httpRequest(url: string, init: { method: string; headers: Record<string, string>; body?: string | Buffer }): Promise<LightMyRequestResponse> {
+  const payload = typeof init.body === 'string' || init.body === undefined ? init.body : new Uint8Array(init.body);
+  const res = await fetch(url, { method: init.method, headers: init.headers, body: payload, redirect: 'manual' });
+  const rawPayload = Buffer.from(await res.arrayBuffer());
+  const body = rawPayload.toString('utf8');
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair, ...attributes] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const maxAge = attributes.find((a) => a.trim().toLowerCase().startsWith('max-age='));
+    return { name: pair!.slice(0, eq).trim(), value: pair!.slice(eq + 1).trim(), maxAge: maxAge ? Number(maxAge.split('=')[1]) : undefined };
+  });
+  return {
+    statusCode: res.status,
+    body,
+    rawPayload,
+    headers: Object.fromEntries(res.headers),
+    cookies,
+    json: () => JSON.parse(body) as unknown,
+  } as unknown as LightMyRequestResponse;
 }

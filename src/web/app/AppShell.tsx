@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../contracts/auth';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { PermissionsProvider } from '@/lib/permissions';
 import { AppSidebar } from './AppSidebar';
 
 /** Collapsible sidebar plus main content area (spec part 1 section 2 "Authenticated layout"). */
@@ -25,7 +26,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </kbd>
         </header>
         <div id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
-          {children}
+          <PermissionsProvider role={user.role}>{children}</PermissionsProvider>
         </div>
       </SidebarInset>
     </SidebarProvider>

@@ -35,6 +35,7 @@ import {
 } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { userDisplayName, userInitials } from '@/features/auth/user-display';
+import { logOut } from '@/lib/log-out';
 import { useNavCounts, type NavCounts } from './use-nav-counts';
 
 interface NavItem {
@@ -147,6 +148,10 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
             <TooltipTrigger asChild>
               <a
                 href="/api/logout"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void logOut();
+                }}
                 aria-label="Log out"
                 className="text-muted-foreground hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-sidebar-ring flex size-8 shrink-0 items-center justify-center rounded-md outline-hidden focus-visible:ring-2"
               >

@@ -12,9 +12,18 @@ const ComingSoonPage = lazy(() => import('@/components/ComingSoonPage'));
 const LandingPage = lazy(() => import('@/features/landing/LandingPage'));
 const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 const TeamLoginPage = lazy(() => import('@/features/auth/components/TeamLoginPage'));
+const PasswordGatePage = lazy(() => import('@/features/auth/components/PasswordGatePage'));
 const ProductsPage = lazy(() => import('@/features/products/components/ProductsPage'));
 const AuditsPage = lazy(() => import('@/features/audits/AuditsPage'));
 const AuditDetailPage = lazy(() => import('@/features/audits/AuditDetailPage'));
+const BillingPage = lazy(() => import('@/features/billing/BillingPage'));
+const SubscribePage = lazy(() => import('@/features/billing/SubscribePage'));
+const TasksPage = lazy(() => import('@/features/tasks/TasksPage'));
+const AssignAuditTaskDialog = lazy(() => import('@/features/tasks/components/AssignAuditTaskDialog'));
+const TeamPage = lazy(() => import('@/features/team/TeamPage'));
+const AcceptInvitePage = lazy(() => import('@/features/team/AcceptInvitePage'));
+const TagAnalyticsPage = lazy(() => import('@/features/tag-analytics/TagAnalyticsPage'));
+const TagDetailPage = lazy(() => import('@/features/tag-analytics/TagDetailPage'));
 
 function Page({ children, fullScreen = false }: { children: ReactNode; fullScreen?: boolean }) {
   return <Suspense fallback={<PagePlaceholder fullScreen={fullScreen} />}>{children}</Suspense>;
@@ -26,14 +35,41 @@ function DashboardRoute() {
   return <DashboardPage userName={userDisplayName(user)} />;
 }
 
+/** Billing screens offer buying and the portal to the owner only (DESIGN.md section 3). */
+function BillingRoute({ page: BillingScreen }: { page: typeof BillingPage }) {
+  const { user } = useCurrentUser();
+  return <BillingScreen isOwner={user?.role === 'owner'} />;
+}
+
+/** Tag analytics offer Refresh to writers only (a viewer is read-only, DESIGN.md section 3). */
+function useCanWrite(): boolean {
+  const { user } = useCurrentUser();
+  return Boolean(user) && user?.role !== 'viewer';
+}
+
+function TagAnalyticsRoute() {
+  return <TagAnalyticsPage canRefresh={useCanWrite()} />;
+}
+
+function TagDetailRoute({ tagName }: { tagName: string }) {
+  return <TagDetailPage tagName={tagName} canRefresh={useCanWrite()} />;
+}
+
+/**
+ * The tag name of /tag-analytics/{tagName}, decoded once from the raw path: the router's own
+ * decoding keeps %2F and would decode %25 a second time, so a tag like '50%' or 'a/b' needs this.
+ */
+function tagNameFromPath(fallback: string): string {
+  const raw = window.location.pathname.split('/')[2];
+  try {
+    return raw === undefined ? fallback : decodeURIComponent(raw);
+  } catch {
+    return fallback;
+  }
+}
+
 /** Signed-in pages that are not built yet. */
 const COMING_SOON: ReadonlyArray<[path: string, title: string]> = [
-  ['/tasks', 'Active Tasks'],
-  ['/billing', 'Billing'],
-  ['/subscribe', 'Choose Your Plan'],
-  ['/team', 'Team Members'],
-  ['/tag-analytics', 'Tag Analytics'],
-  ['/tag-analytics/:tagName', 'Tag Analytics'],
   ['/analytics', 'Analytics'],
   ['/integrations', 'Integrations'],
   ['/settings', 'Settings'],
@@ -51,16 +87,36 @@ export function SignedInRoutes() {
           <ProductsPage />
         </Route>
         <Route path="/audits">
-          <AuditsPage />
+          <AuditsPage assignTaskDialog={AssignAuditTaskDialog} />
+        </Route>
+        <Route path="/tasks">
+          <TasksPage />
         </Route>
         <Route path="/audits/:id">{(params) => <AuditDetailPage id={params.id} />}</Route>
+        <Route path="/billing">
+          <BillingRoute page={BillingPage} />
+        </Route>
+        <Route path="/subscribe">
+          <BillingRoute page={SubscribePage} />
+        </Route>
+        <Route path="/team">
+          <TeamPage />
+        </Route>
+        <Route path="/accept-invite/:token">{(params) => <AcceptInvitePage token={params.token} />}</Route>
+        <Route path="/tag-analytics">
+          <TagAnalyticsRoute />
+        </Route>
+        <Route path="/tag-analytics/:tagName">{(params) => <TagDetailRoute tagName={tagNameFromPath(params.tagName)} />}</Route>
         {COMING_SOON.map(([path, title]) => (
           <Route key={path} path={path}>
             <ComingSoonPage title={title} />
           </Route>
         ))}
-        {/* Signed-in users have no use for the sign-in screen. */}
+        {/* Signed-in users have no use for the sign-in screen or the gate. */}
         <Route path="/team-login">
+          <Redirect to="/" replace />
+        </Route>
+        <Route path="/password">
           <Redirect to="/" replace />
         </Route>
         <Route>
@@ -80,6 +136,10 @@ export function SignedOutRoutes() {
         </Route>
         <Route path="/team-login">
           <TeamLoginPage />
+        </Route>
+        <Route path="/accept-invite/:token">{(params) => <AcceptInvitePage token={params.token} />}</Route>
+        <Route path="/password">
+          <PasswordGatePage />
         </Route>
         <Route>
           <NotFoundPage />

@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '../../contracts/products';
 import type { Audit } from '../../contracts/audits';
+import type { AuditTask } from '../../contracts/tasks';
 
 /**
  * The spec fetches up to 10,000 products only to count them (part 1 section 9); our list answers
@@ -24,8 +25,8 @@ export interface NavCounts {
 export function useNavCounts(): NavCounts {
   const products = useQuery<ProductListResponse>({ queryKey: ['/api/products', { limit: PRODUCT_COUNT_LIMIT }] });
   const audits = useQuery<Audit[]>({ queryKey: ['/api/audits'] });
-  // No task contract yet: only the status of each task is read.
-  const tasks = useQuery<Array<{ status?: unknown }>>({ queryKey: ['/api/audit-tasks'] });
+  // The caller's own tasks (spec part 1 section 2 "Badge counts"; DESIGN.md section 9).
+  const tasks = useQuery<AuditTask[]>({ queryKey: ['/api/audit-tasks'] });
 
   return {
     products: products.data?.total,

@@ -28,7 +28,7 @@ export function FormField({
     : children;
 
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {control}
       {hint && !error ? (

@@ -7,7 +7,8 @@
  * - A non-OK answer throws ApiError: message `${status}: ${body text or status text}`; the
  *   server's `{ error, message, details }` body is exposed as code / userMessage / details.
  * - 204 or a non-JSON answer yields undefined.
- * - A 401 on a non-auth call tells the user and sends the browser to /api/login after 500 ms.
+ * - A 401 on a non-auth call tells the user and sends the browser to /api/login after 500 ms;
+ *   a 401 ACCESS_PASSWORD_REQUIRED (the password gate) sends it to /password at once.
  */
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -102,12 +103,21 @@ function isCsrfRejection(error: ApiError): boolean {
 
 let redirectingToLogin = false;
 
+/** Calls whose 401 is an answer (wrong credentials, signed out), not a lost session. */
 function isAuthPath(url: string): boolean {
-  return url.startsWith('/api/auth/');
+  return url.startsWith('/api/auth/') || url.startsWith('/api/verify-password');
 }
 
-function handleUnauthorized(url: string): void {
-  if (isAuthPath(url) || redirectingToLogin) return;
+function handleUnauthorized(url: string, code?: string): void {
+  if (redirectingToLogin) return;
+  // The shared-password gate (DESIGN.md section 8) came first: its page, not the sign-in.
+  if (code === 'ACCESS_PASSWORD_REQUIRED') {
+    if (window.location.pathname === '/password') return;
+    redirectingToLogin = true;
+    window.location.href = '/password';
+    return;
+  }
+  if (isAuthPath(url)) return;
   redirectingToLogin = true;
   toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' });
   setTimeout(() => {
@@ -174,10 +184,13 @@ export async function apiRequest<T = unknown>(
       res = await send(method, url, body, options);
     }
   }
-  if (res.status === 401 && options.on401 === 'returnNull') return null as T;
   if (!res.ok) {
-    if (res.status === 401) handleUnauthorized(url);
-    throw new ApiError(res.status, res.statusText, await res.text());
+    const error = new ApiError(res.status, res.statusText, await res.text());
+    if (res.status === 401) {
+      if (error.code === 'ACCESS_PASSWORD_REQUIRED' || options.on401 !== 'returnNull') handleUnauthorized(url, error.code);
+      if (options.on401 === 'returnNull') return null as T;
+    }
+    throw error;
   }
   return (await readBody(res)) as T;
 }

@@ -71,3 +71,27 @@ describe.each(DATABASE_KINDS)('monthly audit limit on %s', (kind) => {
     expect(res.statusCode).toBe(402);
   });
 });
+
+describe.each(DATABASE_KINDS)('deleted audits keep counting on %s', (kind) => {
+  let t: TestApp;
+  let owner: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { NEW_ORGANIZATION_TIER: 'free' });
+    owner = t.client();
+    await owner.signUp();
+  });
+  afterAll(async () => t?.close());
+
+  it('gives no quota back when an audit of this month is deleted', async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await owner.post('/api/audits', { name: `Count ${i}` })).statusCode).toBe(201);
+    const [first, second] = (await owner.get('/api/audits')).json();
+    expect((await owner.delete(`/api/audits/${first.id}`)).statusCode).toBe(204);
+    expect((await owner.delete(`/api/audits/${second.id}`)).statusCode).toBe(204);
+    expect((await owner.get('/api/audits')).json()).toHaveLength(LIMIT - 2);
+    const refused = await owner.post('/api/audits', { name: 'One more' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().details).toEqual({ limit: LIMIT, used: LIMIT });
+    expect((await owner.get('/api/billing/subscription-status')).json().usage.audits).toBe(LIMIT);
+  });
+});

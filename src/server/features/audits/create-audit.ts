@@ -14,7 +14,7 @@ type DraftValues = Pick<AuditRow, 'name' | 'section' | 'description' | 'auditTyp
 
 /**
  * @throws AppError 402 AUDIT_LIMIT_REACHED when the organisation's plan allows no more audits
- *   this calendar month (UTC; audits created since the 1st count, deleted ones do not).
+ *   this calendar month (UTC; audits created since the 1st count, deleted ones too: deleting gives no quota back).
  */
 export async function assertAuditAllowed(db: Db, user: CurrentUser, now = new Date()): Promise<void> {
   const plan = planOf(user.subscriptionTier);

@@ -1,35 +1,29 @@
 /**
- * Processing an audit's scan files (spec part 1 section 7 `POST /api/audits/{id}/upload-multiple`,
- * and `POST /api/audits/{id}/process` for files kept by one-at-a-time uploads, docs/decisions/0009;
- * DESIGN.md sections 2, 5, 6). Both go through `processAudit`:
- *   1. validate every file's mapping and columns (nothing written on a bad file);
- *   2. status -> processing; snapshot the catalogue's expected quantities;
- *   3. stream every file's rows into the engine (a bad quantity stops it: status back as it was);
- *   4. store scan files, result lines and summary and set status complete, in one transaction;
- *      a failure there sets status error with the reason and leaves no partial results.
+ * Starting the processing of an audit's scan files (spec part 1 section 7
+ * `POST /api/audits/{id}/upload-multiple`, and `POST /api/audits/{id}/process` for files kept by
+ * one-at-a-time uploads, docs/decisions/0009; processing as a job: DESIGN.md section 12,
+ * docs/decisions/0056). Both go through `startProcessing`:
+ *   1. every file opens and its chosen columns exist (nothing written on a bad file);
+ *   2. the files are stored in the database (stored-files.ts), where any app server reads them;
+ *   3. status -> processing (stage queued), with the run on the audit row; one conditional
+ *      update, so two requests cannot both start it;
+ *   4. the job is queued. processing-job.ts reads, reconciles (in a worker thread) and stores.
+ * `waitForProcessing` follows the audit to its end for callers that wait for the result.
  */
-import type { Db } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
 import type { ProcessResult } from '../../../contracts/audits.js';
 import type { AuditMode } from '../../../contracts/results.js';
 import type { FilterExpression } from '../../../contracts/filters.js';
-import { matchesFilter } from '../../../domain/filters.js';
-import { createReconciler } from '../../../domain/reconcile.js';
-import { AppError, FileError } from '../../errors.js';
-import { openTable, readScanRowBatches, type Table } from '../../files/index.js';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { AppError } from '../../errors.js';
 import type { ReceivedFile } from '../../http/multipart.js';
-import {
-  findAudit,
-  loadCatalogue,
-  readAudit,
-  storeResults,
-  updateAudit,
-  updateAuditIfStatus,
-  type AuditRow,
-  type StoredScanFile,
-} from './repo.js';
-import { removeAuditUploads } from './scan-file-storage.js';
+import { openScanTable } from './engine/scan-table.js';
+import { findAudit, readAudit, readSummary, updateAuditIfStatus, type AuditRow } from './repo.js';
+import type { ProcessingJob, ProcessingJobFile } from './processing-job.js';
+import { removeStoredFiles, storeUploadedFile } from './stored-files.js';
 
-/** A scan file on disk: just received (multipart temp file) or kept by an earlier upload. */
+/** A scan file on disk: just received (multipart temp file). */
 export interface ScanFileSource {
   /** The name the user's file had; every error names it. */
   fileName: string;
@@ -44,6 +38,8 @@ export interface ScanFileUpload {
   scannerId: string | null;
   scanColumn: string;
   quantityColumn: string | null;
+  /** Whether the first row is a header (default 'auto': decided from the data, DESIGN.md section 6). */
+  hasHeader?: 'auto' | 'yes' | 'no';
 }
 
 /** Statuses whose scan files may still change (draft, pending = files kept, error = retry). */
@@ -76,122 +72,120 @@ export function scanFileUploads(files: ReceivedFile[], fields: Record<string, st
       scannerId: field('scannerId') || null,
       scanColumn,
       quantityColumn: field('quantityColumn') || null,
+      hasHeader: headerChoice(file.fileName, field('hasHeader')),
     };
   });
 }
 
-/**
- * Opens the upload's file and checks that its scan and quantity columns are among the headers.
- * @throws FileError 400 for an unreadable file or UNKNOWN_COLUMN (the message lists the columns).
- */
-export async function openScanTable(upload: ScanFileUpload): Promise<Table> {
-  const table = await openTable(upload.file.path, upload.file.fileName, { header: 'auto' });
-  for (const column of [upload.scanColumn, upload.quantityColumn]) {
-    if (column !== null && !table.headers.includes(column)) {
-      throw new FileError(
-        'UNKNOWN_COLUMN',
-        upload.file.fileName,
-        `there is no column "${column}". Columns: ${table.headers.join(', ')}`,
-      );
-    }
-  }
-  return table;
+/** Checks that each upload opens and names existing columns. @throws FileError 400. */
+export async function checkScanFiles(uploads: ScanFileUpload[]): Promise<void> {
+  for (const upload of uploads) await openScanTable(upload.file, upload);
 }
 
-export interface ProcessOptions {
-  mode?: AuditMode;
-  filterExpression?: FilterExpression | null;
-  section?: string | null;
-  /**
-   * Where the audit's kept uploads live (scan-file-storage.ts). Stored results replace every
-   * scan file row, so after a successful run the kept copies are deleted; after a failure they
-   * stay for another try.
-   */
-  uploadsDir: string;
+/** The `hasHeader` form field: '' is 'auto'; anything but auto/yes/no is 400 naming the file. */
+export function headerChoice(fileName: string, raw: string | undefined): 'auto' | 'yes' | 'no' {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return 'auto';
+  if (value === 'auto' || value === 'yes' || value === 'no') return value;
+  throw new AppError('INVALID_FIELD', `${fileName}: hasHeader must be auto, yes or no.`);
 }
 
 /**
- * Processes `uploads` for `audit` and answers the stored result's headline figures.
- * @throws AppError 409 AUDIT_NOT_PROCESSABLE when the audit is processing or complete;
- *   FileError 400 for an unreadable file, an unknown column or a bad quantity (nothing changed).
+ * Stores each upload's file in the database for the audit; answers the job's file list.
+ * On a failure, what was stored is removed again.
  */
-export async function processAudit(db: Db, audit: AuditRow, uploads: ScanFileUpload[], opts: ProcessOptions): Promise<ProcessResult> {
-  assertProcessable(audit);
-  const tables: Table[] = [];
-  for (const upload of uploads) tables.push(await openScanTable(upload));
-
-  const mode = opts.mode ?? (audit.mode as AuditMode);
-  const filterExpression = opts.filterExpression ?? (audit.filterExpression as FilterExpression | null);
-  const before = { status: audit.status, progress: audit.progress };
-  const started = await updateAuditIfStatus(db, audit.id, [audit.status], {
-    status: 'processing',
-    progress: 30,
-    errorMessage: null,
-    mode,
-    filterExpression,
-    ...(opts.section !== undefined ? { section: opts.section } : {}),
-  });
-  // Another request started (or finished) processing since the audit was read.
-  if (!started) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is already being processed.', 409);
-
-  const startedAt = performance.now();
-  let results;
-  const stored: StoredScanFile[] = [];
+export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUpload[]): Promise<ProcessingJobFile[]> {
+  const files: ProcessingJobFile[] = [];
   try {
-    const catalogue = await loadCatalogue(db, audit.organizationId);
-    if (audit.auditType === 'product-audit' && filterExpression) {
-      for (const product of catalogue) product.inScope = matchesFilter(product, filterExpression);
-    }
-    const reconciler = createReconciler({
-      auditType: audit.auditType as 'cycle-count' | 'product-audit',
-      mode,
-      catalogue,
-      files: uploads.map((u) => ({ fileName: u.file.fileName, teamName: u.teamName, scannerId: u.scannerId })),
-    });
-    for (const [i, upload] of uploads.entries()) {
-      let rowCount = 0;
-      const mapping = { scanColumn: upload.scanColumn, quantityColumn: upload.quantityColumn };
-      for await (const batch of readScanRowBatches(tables[i]!, mapping)) {
-        for (const row of batch) reconciler.add(i, row.value, row.quantity);
-        rowCount += batch.length;
-      }
-      stored.push({
-        position: i,
+    for (const [position, upload] of uploads.entries()) {
+      const storedFileId = await storeUploadedFile(db, { organizationId: audit.organizationId, auditId: audit.id }, upload.file.path);
+      files.push({
+        position,
+        storedFileId,
         fileName: upload.file.fileName,
         teamName: upload.teamName,
         scannerId: upload.scannerId,
         scanColumn: upload.scanColumn,
         quantityColumn: upload.quantityColumn,
-        rowCount,
+        hasHeader: upload.hasHeader ?? 'auto',
         sizeBytes: upload.file.sizeBytes,
       });
     }
-    await updateAudit(db, audit.id, { progress: 70 });
-    results = reconciler.finish();
   } catch (err) {
-    // Bad input changes nothing: the audit goes back to how it was.
-    await updateAudit(db, audit.id, { ...before, errorMessage: audit.errorMessage });
+    await removeStoredFiles(db, files.map((f) => f.storedFileId));
     throw err;
   }
-  results.summary.processingTime = Math.round(performance.now() - startedAt);
+  return files;
+}
 
-  try {
-    await storeResults(db, { ...audit, mode }, stored, results);
-  } catch (err) {
-    await updateAudit(db, audit.id, {
-      status: 'error',
-      progress: 0,
-      errorMessage: 'Storing the results failed; nothing was kept. Please try again.',
-    });
-    throw err;
-  }
-  await removeAuditUploads(opts.uploadsDir);
-  const fresh = await readAudit(db, (await findAudit(db, audit.organizationId, audit.id))!);
-  return {
-    audit: fresh,
-    counts: results.counts,
-    totalScanned: results.summary.totalScanned,
-    matchRate: results.summary.matchRate,
-    processingTime: results.summary.processingTime,
+export interface StartOptions {
+  mode?: AuditMode;
+  filterExpression?: FilterExpression | null;
+  section?: string | null;
+  /** True when the files are one-at-a-time uploads that stay for another try after bad input. */
+  keptFiles: boolean;
+}
+
+/**
+ * Marks the audit processing (stage queued) with `files` as its run and queues the job.
+ * @throws AppError 409 AUDIT_NOT_PROCESSABLE when another request started (or finished) it since
+ *   the audit was read; the caller removes the files it stored.
+ */
+export async function startProcessing(db: Db, jobs: JobQueue, audit: AuditRow, files: ProcessingJobFile[], opts: StartOptions): Promise<AuditRow> {
+  assertProcessable(audit);
+  const mode = opts.mode ?? (audit.mode as AuditMode);
+  const filterExpression = opts.filterExpression ?? (audit.filterExpression as FilterExpression | null);
+  const job: ProcessingJob = {
+    files,
+    keptFiles: opts.keptFiles,
+    previous: { status: audit.status, progress: audit.progress, errorMessage: audit.errorMessage },
   };
+  const started = await updateAuditIfStatus(db, audit.id, [audit.status], {
+    status: 'processing',
+    stage: 'queued',
+    progress: 30,
+    errorMessage: null,
+    mode,
+    filterExpression,
+    processingJob: job,
+    jobToken: null,
+    // The database's clock, as the lease checks read it.
+    jobHeartbeatAt: sql`now()` as unknown as Date,
+    ...(opts.section !== undefined ? { section: opts.section } : {}),
+  });
+  if (!started) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is already being processed.', 409);
+  await jobs.send(audit.id);
+  return (await findAudit(db, audit.organizationId, audit.id))!;
+}
+
+/** How often a waiting request reads the audit's status. */
+const WAIT_POLL_MS = 100;
+
+/**
+ * Follows the audit until processing ends (any app server may run it) and answers the stored
+ * result's headline figures, as upload-multiple answered when it processed in the request.
+ * @throws the run's input error as it was raised (e.g. 400 'team2.csv line 14: quantity "abc" is
+ *   not a whole number'; the audit is back as it was); 500 PROCESSING_FAILED when storing failed.
+ */
+export async function waitForProcessing(db: Db, organizationId: string, auditId: string): Promise<ProcessResult> {
+  for (;;) {
+    const row = await findAudit(db, organizationId, auditId);
+    if (!row) throw new AppError('NOT_FOUND', 'Audit not found', 404);
+    if (row.status === 'complete') {
+      const summary = (await readSummary(db, auditId))!;
+      return {
+        audit: await readAudit(db, row),
+        counts: summary.counts as ProcessResult['counts'],
+        totalScanned: summary.totalScanned,
+        matchRate: summary.matchRate,
+        processingTime: summary.processingTimeMs,
+      };
+    }
+    if (row.status !== 'processing') {
+      const failure = (row.processingJob as ProcessingJob | null)?.failure;
+      if (failure) throw new AppError(failure.code, failure.message, failure.status);
+      throw new AppError('PROCESSING_FAILED', row.errorMessage ?? 'Processing failed.', 500);
+    }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+  }
 }

@@ -1,23 +1,24 @@
 /**
  * `POST /api/audits/{id}/process` (our addition, docs/decisions/0009: the resume wizard's
  * 'Complete Audit'): processes every file kept by `POST /api/audits/{id}/upload`, in upload
- * order, exactly as upload-multiple processes its files, then deletes the kept copies.
+ * order, exactly as upload-multiple processes its files; the stored results replace them.
  */
-import { access } from 'node:fs/promises';
-import type { ProcessResult } from '../../../contracts/audits.js';
 import type { AuditMode } from '../../../contracts/results.js';
+import type { ProcessingJobFile } from './processing-job.js';
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../errors.js';
-import { assertProcessable, processAudit, type ScanFileUpload } from './process-audit.js';
+import { assertProcessable, startProcessing } from './process-audit.js';
 import { listStoredScanFiles, type AuditRow } from './repo.js';
-import { auditUploadsDir } from './scan-file-storage.js';
+import { storedFileExists } from './stored-files.js';
 
 /**
+ * Starts processing the kept files (processing-job.ts runs it); answers the audit, processing.
  * @throws AppError 409 AUDIT_NOT_PROCESSABLE; 400 NO_SCAN_FILES when nothing was uploaded;
  *   400 MISSING_FILTER for a product audit without a filter; 409 SCAN_FILE_MISSING when a kept
- *   copy is gone from the disk; and processAudit's errors.
+ *   file is gone.
  */
-export async function processStoredFiles(opts: { db: Db; dataDir: string; audit: AuditRow; mode?: AuditMode }): Promise<ProcessResult> {
+export async function processStoredFiles(opts: { db: Db; jobs: JobQueue; audit: AuditRow; mode?: AuditMode }): Promise<AuditRow> {
   const { db, audit } = opts;
   assertProcessable(audit);
   const rows = await listStoredScanFiles(db, audit.organizationId, audit.id);
@@ -25,24 +26,21 @@ export async function processStoredFiles(opts: { db: Db; dataDir: string; audit:
   if (audit.auditType === 'product-audit' && !audit.filterExpression) {
     throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
   }
-  const uploads: ScanFileUpload[] = [];
   for (const row of rows) {
-    const path = row.storagePath!;
-    try {
-      await access(path);
-    } catch {
+    if (!(await storedFileExists(db, row.storedFileId!))) {
       throw new AppError('SCAN_FILE_MISSING', `${row.fileName}: the uploaded copy is no longer on the server. Upload it again.`, 409);
     }
-    uploads.push({
-      file: { fileName: row.fileName, path, sizeBytes: row.sizeBytes },
-      teamName: row.teamName ?? `Team ${row.position + 1}`,
-      scannerId: row.scannerId,
-      scanColumn: row.scanColumn,
-      quantityColumn: row.quantityColumn,
-    });
   }
-  return processAudit(db, audit, uploads, {
-    mode: opts.mode,
-    uploadsDir: auditUploadsDir(opts.dataDir, audit.organizationId, audit.id),
-  });
+  const files = rows.map((row, position): ProcessingJobFile => ({
+    position,
+    storedFileId: row.storedFileId!,
+    fileName: row.fileName,
+    teamName: row.teamName ?? `Team ${row.position + 1}`,
+    scannerId: row.scannerId,
+    scanColumn: row.scanColumn,
+    quantityColumn: row.quantityColumn,
+    hasHeader: row.headerChoice === 'yes' || row.headerChoice === 'no' ? row.headerChoice : 'auto',
+    sizeBytes: row.sizeBytes,
+  }));
+  return startProcessing(db, opts.jobs, audit, files, { mode: opts.mode, keptFiles: true });
 }

@@ -3,33 +3,46 @@
  * request (the Run Now wizards). Files kept by earlier one-at-a-time uploads are not part of
  * the run; the stored results replace them (docs/decisions/0009).
  */
-import type { ProcessResult } from '../../../contracts/audits.js';
 import type { FilterExpression } from '../../../contracts/filters.js';
 import type { AuditMode } from '../../../contracts/results.js';
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../errors.js';
-import { processAudit, type ScanFileUpload } from './process-audit.js';
+import { assertProcessable, checkScanFiles, startProcessing, storeJobFiles, type ScanFileUpload } from './process-audit.js';
 import type { AuditRow } from './repo.js';
-import { auditUploadsDir } from './scan-file-storage.js';
+import { removeStoredFiles } from './stored-files.js';
 
-/** @throws AppError 400 MISSING_FILTER for a product audit without a filter, and processAudit's errors. */
+/**
+ * Checks the files, stores them and starts processing (processing-job.ts runs it); answers the
+ * audit, processing.
+ * @throws AppError 400 MISSING_FILTER for a product audit without a filter; FileError 400 for
+ *   an unreadable file or an unknown column; 409 AUDIT_NOT_PROCESSABLE. Nothing kept on any.
+ */
 export async function processUploadedFiles(opts: {
   db: Db;
-  dataDir: string;
+  jobs: JobQueue;
   audit: AuditRow;
   uploads: ScanFileUpload[];
   mode?: AuditMode;
   filterExpression?: FilterExpression;
   section?: string | null;
-}): Promise<ProcessResult> {
-  const { audit } = opts;
+}): Promise<AuditRow> {
+  const { db, audit } = opts;
+  assertProcessable(audit);
   if (audit.auditType === 'product-audit' && !opts.filterExpression && !audit.filterExpression) {
     throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
   }
-  return processAudit(opts.db, audit, opts.uploads, {
-    mode: opts.mode,
-    filterExpression: opts.filterExpression,
-    section: opts.section,
-    uploadsDir: auditUploadsDir(opts.dataDir, audit.organizationId, audit.id),
-  });
+  await checkScanFiles(opts.uploads);
+  const files = await storeJobFiles(db, audit, opts.uploads);
+  try {
+    return await startProcessing(db, opts.jobs, audit, files, {
+      mode: opts.mode,
+      filterExpression: opts.filterExpression,
+      section: opts.section,
+      keptFiles: false,
+    });
+  } catch (err) {
+    await removeStoredFiles(db, files.map((f) => f.storedFileId));
+    throw err;
+  }
 }

@@ -4,17 +4,22 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditResultLines, auditResultSummaries, audits, products, scanFiles } from '../../db/schema.js';
+import { auditCreations, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
 import type { Audit, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import {
   RESULT_CATEGORIES,
   type CategoryCounts,
   type EnhancedResults,
   type ResultCategory,
+  type MoneySummary,
   type ResultItem,
+  type ResultSort,
   type ScanFileBreakdown,
 } from '../../../contracts/results.js';
 import type { CatalogueProduct } from '../../../domain/reconcile.js';
+import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
+import { copyRows, type CopyValue } from '../../db/bulk-copy.js';
+import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
@@ -63,12 +68,12 @@ export async function updateAuditIfStatus(
   return rows.length > 0;
 }
 
-/** Audits of the organisation created at or after `since` (the monthly plan limit). */
+/** Audits of the organisation created at or after `since`, deleted ones included (the monthly plan limit; audit_creations). */
 export async function countAuditsCreatedSince(db: Db, organizationId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(audits)
-    .where(and(eq(audits.organizationId, organizationId), gte(audits.createdAt, since)));
+    .from(auditCreations)
+    .where(and(eq(auditCreations.organizationId, organizationId), gte(auditCreations.createdAt, since)));
   return Number(row?.n ?? 0);
 }
 
@@ -90,12 +95,12 @@ export async function insertScanFile(
   });
 }
 
-/** The audit's files uploaded one at a time and kept on disk for processing, in upload order. */
+/** The audit's files uploaded one at a time and kept in the database for processing, in upload order. */
 export async function listStoredScanFiles(db: Db, organizationId: string, auditId: string): Promise<ScanFileRow[]> {
   return db
     .select()
     .from(scanFiles)
-    .where(and(eq(scanFiles.organizationId, organizationId), eq(scanFiles.auditId, auditId), isNotNull(scanFiles.storagePath)))
+    .where(and(eq(scanFiles.organizationId, organizationId), eq(scanFiles.auditId, auditId), isNotNull(scanFiles.storedFileId)))
     .orderBy(asc(scanFiles.position));
 }
 
@@ -109,10 +114,13 @@ export async function deleteAuditRow(db: Db, organizationId: string, id: string)
   return rows.length > 0;
 }
 
+/** Whether an audit task points at the audit (the list's Resume for 'draft with a task'). */
+const hasTaskSql = sql<boolean>`exists (select 1 from ${auditTasks} where ${auditTasks.auditId} = ${audits.id})`;
+
 /** Audits of the organisation, newest first, with their summaries and scan files. */
 export async function listAudits(db: Db, organizationId: string): Promise<Audit[]> {
   const rows = await db
-    .select({ audit: audits, summary: auditResultSummaries })
+    .select({ audit: audits, summary: auditResultSummaries, hasTask: hasTaskSql })
     .from(audits)
     .leftJoin(auditResultSummaries, eq(auditResultSummaries.auditId, audits.id))
     .where(eq(audits.organizationId, organizationId))
@@ -124,14 +132,15 @@ export async function listAudits(db: Db, organizationId: string): Promise<Audit[
         .where(and(eq(scanFiles.organizationId, organizationId), inArray(scanFiles.auditId, rows.map((r) => r.audit.id))))
         .orderBy(asc(scanFiles.position))
     : [];
-  return rows.map((r) => toAudit(r.audit, r.summary, files.filter((f) => f.auditId === r.audit.id)));
+  return rows.map((r) => toAudit(r.audit, r.summary, files.filter((f) => f.auditId === r.audit.id), r.hasTask));
 }
 
 /** The API shape of one audit (GET /api/audits/{id}). */
 export async function readAudit(db: Db, row: AuditRow): Promise<Audit> {
   const [summary] = await db.select().from(auditResultSummaries).where(eq(auditResultSummaries.auditId, row.id));
   const files = await db.select().from(scanFiles).where(eq(scanFiles.auditId, row.id)).orderBy(asc(scanFiles.position));
-  return toAudit(row, summary ?? null, files);
+  const [task] = await db.select({ id: auditTasks.id }).from(auditTasks).where(eq(auditTasks.auditId, row.id)).limit(1);
+  return toAudit(row, summary ?? null, files, Boolean(task));
 }
 
 export function toScanFile(f: ScanFileRow): ScanFile {
@@ -146,11 +155,11 @@ export function toScanFile(f: ScanFileRow): ScanFile {
     totalItems: f.totalItems,
     matchRate: f.matchRate,
     position: f.position,
-    pendingProcessing: f.storagePath !== null,
+    pendingProcessing: f.storedFileId !== null,
   };
 }
 
-function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]): Audit {
+function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[], hasTask: boolean): Audit {
   const counts = (summary?.counts ?? null) as CategoryCounts | null;
   const scannedLines = counts
     ? counts.quantityCorrect +
@@ -174,6 +183,7 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     completedAt: row.completedAt?.toISOString() ?? null,
     userId: row.userId,
     progress: row.progress,
+    stage: (row.stage as Audit['stage']) ?? null,
     itemsScanned: summary?.totalScanned ?? null,
     productsMatched: counts?.quantityCorrect ?? null,
     totalScannedProducts: scannedLines,
@@ -183,7 +193,7 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     quantityDiscrepancies: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
     missingItems: counts?.zeroSheetItems ?? null,
     unrecognizedItems: counts?.notFound ?? null,
-    hasTask: false,
+    hasTask: Boolean(hasTask),
     scanFiles: files.map(toScanFile),
   };
 }
@@ -222,27 +232,37 @@ export interface StoredScanFile {
   scannerId: string | null;
   scanColumn: string;
   quantityColumn: string | null;
+  headerChoice: string;
   rowCount: number;
   sizeBytes: number;
 }
 
-const LINE_BATCH = 500;
-
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
  * all in one transaction: a failure leaves no partial results (issue: processing is atomic).
+ * With `jobToken`, only while the audit's processing lease is still that token's (a worker that
+ * lost its lease stores nothing): answers false then, true when stored. `productTags` (product id
+ * -> tags at the catalogue snapshot) is kept on each product's lines (DESIGN.md section 11).
  */
 export async function storeResults(
   db: Db,
   audit: AuditRow,
   files: StoredScanFile[],
   results: EnhancedResults,
-): Promise<void> {
-  await db.transaction(async (t) => {
+  jobToken?: string,
+  productTags: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<boolean> {
+  return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    if (jobToken !== undefined) {
+      const [held] = await tx.execute(sql`select job_token from audits where id = ${audit.id} for update`).then((r) => (r as unknown as { rows: Array<{ job_token: string | null }> }).rows);
+      if (held?.job_token !== jobToken) return false;
+    }
     await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
     await tx.delete(auditResultSummaries).where(eq(auditResultSummaries.auditId, audit.id));
     await tx.delete(scanFiles).where(eq(scanFiles.auditId, audit.id));
+    // The results replace every kept upload of the audit (docs/decisions/0009).
+    await tx.delete(storedFileChunks).where(eq(storedFileChunks.auditId, audit.id));
     const breakdown = results.summary.scanFileBreakdown;
     if (files.length) {
       await tx.insert(scanFiles).values(
@@ -255,6 +275,7 @@ export async function storeResults(
           scannerId: f.scannerId,
           scanColumn: f.scanColumn,
           quantityColumn: f.quantityColumn,
+          headerChoice: f.headerChoice,
           rowCount: f.rowCount,
           sizeBytes: f.sizeBytes,
           totalItems: breakdown[i]?.totalItems ?? 0,
@@ -262,14 +283,7 @@ export async function storeResults(
         })),
       );
     }
-    for (const category of RESULT_CATEGORIES) {
-      const items = results.categories[category];
-      for (let i = 0; i < items.length; i += LINE_BATCH) {
-        await tx.insert(auditResultLines).values(
-          items.slice(i, i + LINE_BATCH).map((item, j) => toLineRow(audit, category, i + j, item)),
-        );
-      }
-    }
+    await copyRows(tx, 'audit_result_lines', LINE_COLUMNS.map(([column]) => column), lineValues(audit, results, productTags));
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,
@@ -284,43 +298,100 @@ export async function storeResults(
       counts: results.counts,
       scanFileBreakdown: breakdown,
     });
-    await tx
-      .update(audits)
-      .set({ status: 'complete', progress: 100, completedAt: new Date(), errorMessage: null })
-      .where(eq(audits.id, audit.id));
+    await markAuditComplete(tx, audit);
+    return true;
   });
 }
 
-function toLineRow(audit: AuditRow, category: ResultCategory, position: number, item: ResultItem): typeof auditResultLines.$inferInsert {
-  return {
-    organizationId: audit.organizationId,
-    auditId: audit.id,
-    category,
-    position,
-    productId: item.productId,
-    sku: item.sku,
-    scanValue: item.scanValue,
-    matchedSku: item.matchedSku,
-    productName: item.productName,
-    expectedQuantity: item.expectedQuantity,
-    scannedQuantity: item.scannedQuantity,
-    difference: item.difference,
-    percentageDifference: item.percentageDifference,
-    costPrice: item.costPrice,
-    varianceValue: item.varianceValue,
-    actualCategory: item.actualCategory,
-    location: item.location,
-    scanFiles: item.scanFiles,
-    reason: item.reason,
-    badCheckDigit: item.badCheckDigit,
-    context: {
-      scannedBefore: item.scannedBefore,
-      scannedBeforeName: item.scannedBeforeName,
-      scannedAfter: item.scannedAfter,
-      scannedAfterName: item.scannedAfterName,
-      fileCounts: item.fileCounts,
-    },
-  };
+/**
+ * THE place where an audit becomes complete, inside the transaction that stored its results:
+ * whatever follows completion (tasks completed with their audit, tag analytics refreshed) is
+ * called from here with the same transaction, so it happens exactly when the results are stored.
+ */
+export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> {
+  await tx
+    .update(audits)
+    .set({
+      status: 'complete',
+      progress: 100,
+      completedAt: new Date(),
+      errorMessage: null,
+      stage: null,
+      processingJob: null,
+      jobToken: null,
+      jobHeartbeatAt: null,
+    })
+    .where(eq(audits.id, audit.id));
+  // The audit's task in progress is done too (DESIGN.md section 9).
+  await completeTasksOfAudit(tx, audit.id);
+  // Tag analytics count the audit from now on (DESIGN.md section 11).
+  await recordAuditTagStats(tx, audit.organizationId, audit.id);
+}
+
+/** One result line as the engine produced it, with its category and place in that category. */
+interface LineInput {
+  audit: AuditRow;
+  category: ResultCategory;
+  position: number;
+  item: ResultItem;
+  /** The product's tags when the audit ran (none for a value that matched no product). */
+  tags: string[];
+}
+
+/**
+ * The columns of `audit_result_lines` that processing writes, each with how its value is read
+ * from a line, in COPY order (a column added to result lines is one entry here).
+ */
+const LINE_COLUMNS: ReadonlyArray<readonly [string, (line: LineInput) => CopyValue]> = [
+  ['organization_id', (l) => l.audit.organizationId],
+  ['audit_id', (l) => l.audit.id],
+  ['category', (l) => l.category],
+  ['position', (l) => l.position],
+  ['product_id', (l) => l.item.productId],
+  ['sku', (l) => l.item.sku],
+  ['scan_value', (l) => l.item.scanValue],
+  ['matched_sku', (l) => l.item.matchedSku],
+  ['product_name', (l) => l.item.productName],
+  ['expected_quantity', (l) => l.item.expectedQuantity],
+  ['scanned_quantity', (l) => l.item.scannedQuantity],
+  ['difference', (l) => l.item.difference],
+  ['percentage_difference', (l) => l.item.percentageDifference],
+  ['cost_price', (l) => l.item.costPrice],
+  ['variance_value', (l) => l.item.varianceValue],
+  ['actual_category', (l) => l.item.actualCategory],
+  ['location', (l) => l.item.location],
+  ['scan_files', (l) => l.item.scanFiles],
+  ['reason', (l) => l.item.reason],
+  ['bad_check_digit', (l) => l.item.badCheckDigit],
+  ['tags', (l) => l.tags],
+  [
+    'context',
+    (l): LineContext => ({
+      scannedBefore: l.item.scannedBefore,
+      scannedBeforeName: l.item.scannedBeforeName,
+      scannedAfter: l.item.scannedAfter,
+      scannedAfterName: l.item.scannedAfterName,
+      fileCounts: l.item.fileCounts,
+    }),
+  ],
+];
+
+/** Every line of `results` as COPY values, category by category in engine order. */
+function* lineValues(audit: AuditRow, results: EnhancedResults, productTags: ReadonlyMap<string, readonly string[]>): Generator<CopyValue[]> {
+  for (const category of RESULT_CATEGORIES) {
+    const items = results.categories[category];
+    for (let position = 0; position < items.length; position++) {
+      const item = items[position]!;
+      const tags = lineTags(item.productId === null ? undefined : productTags.get(item.productId));
+      const line: LineInput = { audit, category, position, item, tags };
+      yield LINE_COLUMNS.map(([, read]) => read(line));
+    }
+  }
+}
+
+/** A line's tags: the product's, each once, blanks left out (tag analytics count per tag). */
+export function lineTags(tags: readonly string[] | undefined): string[] {
+  return tags ? [...new Set(tags.filter((t) => t !== ''))] : [];
 }
 
 interface LineContext {
@@ -378,10 +449,32 @@ function lineFilter(auditId: string, category: ResultCategory, search: string | 
   )!;
 }
 
+const SORT_COLUMNS = {
+  difference: auditResultLines.difference,
+  varianceValue: auditResultLines.varianceValue,
+  sku: sql`lower(${auditResultLines.sku})`,
+  productName: sql`lower(${auditResultLines.productName})`,
+} as const;
+
+/** ORDER BY for a sort key: the key (nulls last in both directions), then the engine's position. */
+function lineOrder(sort: ResultSort, dir: 'asc' | 'desc'): SQL[] {
+  if (sort === 'position') return [dir === 'desc' ? desc(auditResultLines.position) : asc(auditResultLines.position)];
+  const column = SORT_COLUMNS[sort];
+  return [dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(auditResultLines.position)];
+}
+
 /** One page of a category's lines matching `search`, and how many lines match in all. */
 export async function readLinesPage(
   db: Db,
-  opts: { auditId: string; category: ResultCategory; search?: string; page: number; pageSize: number },
+  opts: {
+    auditId: string;
+    category: ResultCategory;
+    search?: string;
+    page: number;
+    pageSize: number;
+    sort?: ResultSort;
+    dir?: 'asc' | 'desc';
+  },
 ): Promise<{ items: ResultItem[]; total: number }> {
   const where = lineFilter(opts.auditId, opts.category, opts.search);
   const [[totalRow], rows] = await Promise.all([
@@ -390,11 +483,39 @@ export async function readLinesPage(
       .select()
       .from(auditResultLines)
       .where(where)
-      .orderBy(asc(auditResultLines.position))
+      .orderBy(...lineOrder(opts.sort ?? 'position', opts.dir ?? 'asc'))
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize),
   ]);
   return { items: rows.map(toResultItem), total: Number(totalRow?.n ?? 0) };
+}
+
+/**
+ * Units and value short and over, over the audit's lines that have a difference (the in-scope
+ * product lines); see `moneySummarySchema`. One aggregate statement.
+ */
+export async function readMoneySummary(db: Db, auditId: string): Promise<MoneySummary> {
+  const short = sql`${auditResultLines.difference} < 0`;
+  const over = sql`${auditResultLines.difference} > 0`;
+  const [row] = await db
+    .select({
+      unitsShort: sql<string>`coalesce(sum(-${auditResultLines.difference}) filter (where ${short}), 0)`,
+      valueShort: sql<string>`coalesce(sum(-${auditResultLines.varianceValue}) filter (where ${short}), 0)::numeric(18,2)::text`,
+      unitsOver: sql<string>`coalesce(sum(${auditResultLines.difference}) filter (where ${over}), 0)`,
+      valueOver: sql<string>`coalesce(sum(${auditResultLines.varianceValue}) filter (where ${over}), 0)::numeric(18,2)::text`,
+      net: sql<string>`coalesce(sum(-${auditResultLines.varianceValue}), 0)::numeric(18,2)::text`,
+      withoutCost: sql<string>`count(*) filter (where ${auditResultLines.difference} <> 0 and ${auditResultLines.varianceValue} is null)`,
+    })
+    .from(auditResultLines)
+    .where(and(eq(auditResultLines.auditId, auditId), isNotNull(auditResultLines.difference)));
+  return {
+    unitsShort: Number(row?.unitsShort ?? 0),
+    valueShort: row?.valueShort ?? '0.00',
+    unitsOver: Number(row?.unitsOver ?? 0),
+    valueOver: row?.valueOver ?? '0.00',
+    netShrinkageValue: row?.net ?? '0.00',
+    linesWithoutCost: Number(row?.withoutCost ?? 0),
+  };
 }
 
 /** Streams a category's lines in position order, a page of `pageSize` rows at a time (exports). */

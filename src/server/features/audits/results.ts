@@ -11,9 +11,11 @@ import {
   type ResultsQuery,
   type ResultsSummary,
 } from '../../../contracts/results.js';
+import { filterExpressionSchema } from '../../../contracts/filters.js';
+import { describeFilter } from '../../../domain/describe-filter.js';
 import { AppError } from '../../errors.js';
 import type { ReportInput } from '../../reports/index.js';
-import { breakdownOf, readLinesPage, readSummary, streamLines, type AuditRow, type SummaryRow } from './repo.js';
+import { breakdownOf, readLinesPage, readMoneySummary, readSummary, streamLines, type AuditRow, type SummaryRow } from './repo.js';
 
 function toResultsSummary(summary: SummaryRow, audit: AuditRow): ResultsSummary {
   return {
@@ -27,6 +29,13 @@ function toResultsSummary(summary: SummaryRow, audit: AuditRow): ResultsSummary 
     varianceValue: summary.varianceValue,
     mode: audit.mode as ResultsSummary['mode'],
   };
+}
+
+/** A product audit's filter as a sentence; null for a cycle count or an unreadable filter. */
+function scopeOf(audit: AuditRow): string | null {
+  if (audit.auditType !== 'product-audit') return null;
+  const parsed = filterExpressionSchema.safeParse(audit.filterExpression);
+  return parsed.success ? describeFilter(parsed.data) : null;
 }
 
 async function requireSummary(db: Db, audit: AuditRow) {
@@ -45,20 +54,30 @@ export async function readPagedResults(db: Db, audit: AuditRow, query: ResultsQu
   const totals = {} as CategoryCounts;
   const pages = {} as PagedResults['pages'];
   const all = query.all === 'true';
-  await Promise.all(
-    RESULT_CATEGORIES.map(async (category) => {
+  const [money] = await Promise.all([
+    readMoneySummary(db, audit.id),
+    ...RESULT_CATEGORIES.map(async (category) => {
       const pageSize = all ? Math.max(1, counts[category]) : query.pageSize;
       const page = all ? 1 : query[`${category}Page`];
-      const { items, total } = await readLinesPage(db, { auditId: audit.id, category, search: query.search || undefined, page, pageSize });
+      const { items, total } = await readLinesPage(db, {
+        auditId: audit.id,
+        category,
+        search: query.search || undefined,
+        page,
+        pageSize,
+        sort: query.sort,
+        dir: query.dir,
+      });
       categories[category] = items;
       totals[category] = total;
       pages[category] = { page, pageSize };
     }),
-  );
+  ]);
   return {
     auditType: audit.auditType as PagedResults['auditType'],
     totalProductsInFilter: summary.totalProductsInFilter,
     summary: toResultsSummary(summary, audit),
+    money,
     counts,
     categories,
     totals,
@@ -78,9 +97,11 @@ export async function reportInput(db: Db, audit: AuditRow, organizationName: str
       createdAt: audit.createdAt,
       completedAt: audit.completedAt,
       organizationName,
+      scope: scopeOf(audit),
     },
     totalProductsInFilter: summary.totalProductsInFilter,
     summary: toResultsSummary(summary, audit),
+    money: await readMoneySummary(db, audit.id),
     counts: summary.counts as CategoryCounts,
     lines: (category) => streamLines(db, audit.id, category),
   };

@@ -4,13 +4,15 @@
  * (a viewer gets 403); an audit of another organisation answers 404 like a missing one. Creating
  * an audit past the plan's monthly limit answers 402 AUDIT_LIMIT_REACHED.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createAuditBodySchema,
   createAuditStubBodySchema,
   createProductAuditBodySchema,
   processStoredBodySchema,
+  recountAuditBodySchema,
+  updateAuditBodySchema,
   uploadScanFileFieldsSchema,
 } from '../../../contracts/audits.js';
 import { filterExpressionSchema } from '../../../contracts/filters.js';
@@ -27,11 +29,13 @@ import { createAudit } from './create-audit.js';
 import { createAuditStub } from './create-audit-stub.js';
 import { createProductAudit } from './create-product-audit.js';
 import { deleteAudit } from './delete-audit.js';
-import { scanFileUploads } from './process-audit.js';
+import { scanFileUploads, waitForProcessing } from './process-audit.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { processStoredFiles } from './process-stored-files.js';
 import { processUploadedFiles } from './process-uploaded-files.js';
 import { readPagedResults, reportInput } from './results.js';
-import { findAudit, listAudits, readAudit } from './repo.js';
+import { findAudit, listAudits, readAudit, type AuditRow } from './repo.js';
+import { changeAudit, recountAudit } from './update-audit.js';
 import { uploadScanFile } from './upload-scan-file.js';
 
 const idParams = z.object({ id: z.string() });
@@ -47,8 +51,19 @@ function attachment(reply: FastifyReply, contentType: string, fileName: string) 
   reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName}"`);
 }
 
-export async function auditRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const { dataDir } = config;
+/**
+ * `?wait=false` on the processing calls: answer 202 with the audit (status processing) at once
+ * and let the caller follow `GET /api/audits/{id}`; without it the request answers when the job
+ * ends, as the spec's contract has it (docs/decisions/0056).
+ */
+const processQuerySchema = z.object({ wait: z.enum(['true', 'false']).optional() });
+
+export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & { jobs: JobQueue }): Promise<void> {
+  /** Answers a started run: at once (202, the audit) or when it ends (200, the result). */
+  async function answerRun(req: FastifyRequest, reply: FastifyReply, started: AuditRow) {
+    if (processQuerySchema.parse(req.query ?? {}).wait === 'false') return reply.status(202).send(await readAudit(db, started));
+    return waitForProcessing(db, started.organizationId, started.id);
+  }
 
   app.get('/api/audits', async (req) => listAudits(db, requireUser(req).organizationId));
 
@@ -75,10 +90,23 @@ export async function auditRoutes(app: FastifyInstance, { db, config }: AppDeps)
     return readAudit(db, await auditOf(db, user, req.params));
   });
 
+  app.patch('/api/audits/:id', async (req) => {
+    const user = requireWriter(req);
+    const audit = await auditOf(db, user, req.params);
+    return changeAudit({ db, audit, body: updateAuditBodySchema.parse(req.body ?? {}) });
+  });
+
+  app.post('/api/audits/:id/recount', async (req, reply) => {
+    const user = requireWriter(req);
+    const audit = await auditOf(db, user, req.params);
+    const body = recountAuditBodySchema.parse(req.body ?? {});
+    return reply.status(201).send(await recountAudit({ db, user, audit, body }));
+  });
+
   app.delete('/api/audits/:id', async (req, reply) => {
     const user = requireWriter(req);
     const { id } = idParams.parse(req.params);
-    await deleteAudit({ db, dataDir, organizationId: user.organizationId, id });
+    await deleteAudit({ db, organizationId: user.organizationId, id });
     return reply.status(204).send();
   });
 
@@ -90,20 +118,20 @@ export async function auditRoutes(app: FastifyInstance, { db, config }: AppDeps)
       const file = form.files.find((f) => f.field === 'scanFile') ?? form.files[0];
       if (!file) throw new AppError('NO_SCAN_FILES', 'Add a scan file (form field scanFile).');
       const fields = uploadScanFileFieldsSchema.parse(form.fields);
-      return reply.status(201).send(await uploadScanFile({ db, dataDir, audit, file, fields }));
+      return reply.status(201).send(await uploadScanFile({ db, audit, file, fields }));
     } finally {
       await form.cleanup();
     }
   });
 
-  app.post('/api/audits/:id/process', async (req) => {
+  app.post('/api/audits/:id/process', async (req, reply) => {
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const { mode } = processStoredBodySchema.parse(req.body ?? undefined);
-    return processStoredFiles({ db, dataDir, audit, mode });
+    return answerRun(req, reply, await processStoredFiles({ db, jobs, audit, mode }));
   });
 
-  app.post('/api/audits/:id/upload-multiple', async (req) => {
+  app.post('/api/audits/:id/upload-multiple', async (req, reply) => {
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const form = await receiveMultipart(req);
@@ -112,7 +140,9 @@ export async function auditRoutes(app: FastifyInstance, { db, config }: AppDeps)
       const mode = form.fields.mode ? auditModeSchema.parse(form.fields.mode) : undefined;
       const filterExpression = form.fields.filterExpression ? jsonField(form, 'filterExpression', filterExpressionSchema) : undefined;
       const section = form.fields.section !== undefined ? form.fields.section.trim() || null : undefined;
-      return await processUploadedFiles({ db, dataDir, audit, uploads, mode, filterExpression, section });
+      const started = await processUploadedFiles({ db, jobs, audit, uploads, mode, filterExpression, section });
+      await form.cleanup();
+      return await answerRun(req, reply, started);
     } finally {
       await form.cleanup();
     }

@@ -3,7 +3,7 @@
  * `POST /api/audits/{id}/upload` one file at a time, then `POST /api/audits/{id}/process`; and
  * who may call them (a viewer: 403; another organisation: 404 on every audit route).
  */
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import type { PagedResults } from '../../../contracts/results.js';
 import { loadFixture } from '../../../domain/test-support/fixtures.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
-import { auditUploadsDir } from './scan-file-storage.js';
+import { storedFileIds } from './stored-files.js';
 import { importFixtureCatalogue, manifestUpload } from './test-support/fixture-audits.js';
 
 const fixture = loadFixture('cycle-count-basic');
@@ -22,10 +22,7 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
   let t: TestApp;
   let owner: TestClient;
   let organizationId: string;
-  const keptFiles = (auditId: string) => {
-    const dir = auditUploadsDir(t.config.dataDir, organizationId, auditId);
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  const keptFiles = (auditId: string) => storedFileIds(t.db, auditId);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -77,12 +74,12 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
     const pending = (await owner.get(`/api/audits/${id}`)).json();
     expect(pending).toMatchObject({ status: 'pending', section: 'Back store', itemsScanned: null });
     expect(pending.scanFiles).toHaveLength(4);
-    expect(keptFiles(id)).toHaveLength(4);
+    expect(await keptFiles(id)).toHaveLength(4);
 
     const res = await owner.post(`/api/audits/${id}/process`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ totalScanned: fixture.expected.totalScanned, audit: { status: 'complete', progress: 100 } });
-    expect(keptFiles(id)).toEqual([]);
+    expect(await keptFiles(id)).toEqual([]);
 
     const results: PagedResults = (await owner.get(`/api/audits/${id}/results-enhanced?all=true`)).json();
     for (const [category, n] of Object.entries(fixture.expected.counts)) {
@@ -150,7 +147,7 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
     expect(noFile.statusCode).toBe(400);
 
     expect((await owner.get(`/api/audits/${id}`)).json()).toMatchObject({ status: 'draft', scanFiles: [] });
-    expect(keptFiles(id)).toEqual([]);
+    expect(await keptFiles(id)).toEqual([]);
     const nothing = await owner.post(`/api/audits/${id}/process`);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toMatchObject({ error: 'NO_SCAN_FILES' });
@@ -159,9 +156,9 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
   it('deletes the kept files with the audit', async () => {
     const id = await stub();
     expect((await uploadOne(owner, id, 2)).statusCode).toBe(201);
-    expect(keptFiles(id)).toHaveLength(1);
+    expect(await keptFiles(id)).toHaveLength(1);
     expect((await owner.delete(`/api/audits/${id}`)).statusCode).toBe(204);
-    expect(keptFiles(id)).toEqual([]);
+    expect(await keptFiles(id)).toEqual([]);
   });
 
   it('answers 404 to another organisation on every audit route, and changes nothing', async () => {
@@ -181,7 +178,7 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
     expect((await stranger.get('/api/audits')).json()).toEqual([]);
 
     expect((await owner.get(`/api/audits/${id}`)).json()).toMatchObject({ status: 'pending', scanFiles: [{ position: 0 }] });
-    expect(keptFiles(id)).toHaveLength(1);
+    expect(await keptFiles(id)).toHaveLength(1);
   });
 
   it('lets a viewer read but not create, upload or process', async () => {
@@ -192,7 +189,7 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
     expect((await viewer.post('/api/audits/product-audit', { name: 'x', filterExpression: petCare })).statusCode).toBe(403);
     expect((await uploadOne(viewer, id, 0)).statusCode).toBe(403);
     expect((await viewer.post(`/api/audits/${id}/process`)).statusCode).toBe(403);
-    expect(keptFiles(id)).toEqual([]);
+    expect(await keptFiles(id)).toEqual([]);
 
     const member = await signedInMember(t, organizationId, 'member');
     expect((await uploadOne(member, id, 0)).statusCode).toBe(201);

@@ -2,29 +2,25 @@
  * `POST /api/audits/{id}/upload` (spec part 1 section 7: the resume flow posts one scan file per
  * request, fields as in section 3 "Upload form fields"). The file is checked as upload-multiple
  * checks it, and read through once so a bad quantity is refused now, naming file and line; then
- * it is kept on disk with a scan_files row (storagePath set) and the audit becomes pending.
- * `POST /api/audits/{id}/process` reads the kept files (docs/decisions/0009).
+ * it is kept in the database (stored-files.ts) with a scan_files row (storedFileId set) and the
+ * audit becomes pending. `POST /api/audits/{id}/process` processes the kept files
+ * (docs/decisions/0009, 0056).
  */
 import type { ScanFile, UploadScanFileFields } from '../../../contracts/audits.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { readScanRowBatches } from '../../files/index.js';
-import { assertProcessable, openScanTable, PROCESSABLE, type ScanFileSource, type ScanFileUpload } from './process-audit.js';
+import { openScanTable } from './engine/scan-table.js';
+import { assertProcessable, PROCESSABLE, type ScanFileSource, type ScanFileUpload } from './process-audit.js';
 import { insertScanFile, listStoredScanFiles, toScanFile, updateAuditIfStatus, type AuditRow } from './repo.js';
-import { auditUploadsDir, keepScanFile, removeKeptFile } from './scan-file-storage.js';
+import { removeStoredFiles, storeUploadedFile } from './stored-files.js';
 
 /**
  * @throws AppError 409 AUDIT_NOT_PROCESSABLE (processing or complete); 400 MISSING_SCAN_COLUMN;
  *   FileError 400 for an unreadable file, an unknown column or a bad quantity. Nothing is kept
  *   and the audit is unchanged on any of these.
  */
-export async function uploadScanFile(opts: {
-  db: Db;
-  dataDir: string;
-  audit: AuditRow;
-  file: ScanFileSource;
-  fields: UploadScanFileFields;
-}): Promise<ScanFile> {
+export async function uploadScanFile(opts: { db: Db; audit: AuditRow; file: ScanFileSource; fields: UploadScanFileFields }): Promise<ScanFile> {
   const { db, audit, file, fields } = opts;
   assertProcessable(audit);
   if (!fields.scanColumn) {
@@ -37,8 +33,9 @@ export async function uploadScanFile(opts: {
     scannerId: fields.scannerId || null,
     scanColumn: fields.scanColumn,
     quantityColumn: fields.quantityColumn || null,
+    hasHeader: fields.hasHeader ?? 'auto',
   };
-  const table = await openScanTable(upload);
+  const table = await openScanTable(file, upload);
   let rowCount = 0;
   for await (const batch of readScanRowBatches(table, upload)) rowCount += batch.length;
 
@@ -48,7 +45,7 @@ export async function uploadScanFile(opts: {
   });
   if (!pending) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is being processed; its scan files cannot be changed.', 409);
 
-  const storagePath = await keepScanFile(auditUploadsDir(opts.dataDir, audit.organizationId, audit.id), file);
+  const storedFileId = await storeUploadedFile(db, { organizationId: audit.organizationId, auditId: audit.id }, file.path);
   try {
     const row = await insertScanFile(db, {
       organizationId: audit.organizationId,
@@ -58,13 +55,14 @@ export async function uploadScanFile(opts: {
       scannerId: upload.scannerId,
       scanColumn: upload.scanColumn,
       quantityColumn: upload.quantityColumn,
+      headerChoice: upload.hasHeader ?? 'auto',
       rowCount,
       sizeBytes: file.sizeBytes,
-      storagePath,
+      storedFileId,
     });
     return toScanFile(row);
   } catch (err) {
-    await removeKeptFile(storagePath);
+    await removeStoredFiles(db, [storedFileId]);
     throw err;
   }
 }

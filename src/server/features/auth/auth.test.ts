@@ -87,7 +87,8 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
     const before = await c.get('/api/auth/user');
     expect(before.statusCode).toBe(200);
     const sessionCookie = c.cookie('stocktally_session')!;
-    const out = await c.get('/api/logout');
+    // The spec's navigation from the app's own page (GET signs out only same-origin: decision 0027).
+    const out = await c.request({ method: 'GET', url: '/api/logout', headers: { 'sec-fetch-site': 'same-origin' } });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
     // Replaying the old cookie no longer works.

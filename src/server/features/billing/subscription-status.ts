@@ -3,8 +3,8 @@
  * DESIGN.md section 4): tier, usage and limits, read-only. The products page's banner 'You're
  * using N of M products.' and the audit limit notice read it.
  */
-import { UNLIMITED, type SubscriptionStatus } from '../../../contracts/billing.js';
-import { monthStart, planOf } from '../../../domain/plans.js';
+import type { SubscriptionStatus } from '../../../contracts/billing.js';
+import { limitForApi, monthStart, planOf } from '../../../domain/plans.js';
 import type { Db } from '../../db/client.js';
 import { countAuditsSince, countProducts, organizationTier } from './repo.js';
 
@@ -18,6 +18,6 @@ export async function subscriptionStatus(db: Db, opts: { organizationId: string;
   return {
     tier: plan.tier,
     usage: { products, audits },
-    limits: { products: plan.products, audits: plan.auditsPerMonth ?? UNLIMITED },
+    limits: { products: limitForApi(plan.products), audits: limitForApi(plan.auditsPerMonth) },
   };
 }

@@ -15,6 +15,10 @@ function money(field: 'costPrice' | 'price', value: number | string | null): str
   if (value === null) return null;
   const parsed = parseMoney(String(value));
   if (!parsed.ok) throw new AppError('INVALID_FIELD', `updates.${field}: ${LABEL[field]} ${parsed.message}`);
+  // A price typed in the bulk edit has cents at most; only imports keep an ERP's 4 decimals.
+  if (parsed.value !== null && /\.\d{3}/.test(parsed.value)) {
+    throw new AppError('INVALID_FIELD', `updates.${field}: ${LABEL[field]} "${String(value)}" has more than 2 decimal places`);
+  }
   return parsed.value;
 }
 
@@ -55,5 +59,6 @@ export async function bulkUpdateProducts(
   opts: { organizationId: string } & BulkUpdateBody,
 ): Promise<BulkUpdateResponse> {
   const changes = productChanges(opts.updates);
-  return { updated: await updateProducts(db, opts.organizationId, opts.productIds, changes) };
+  const addTags = opts.updates.addTags ? uniqueTags(opts.updates.addTags) : [];
+  return { updated: await updateProducts(db, opts.organizationId, opts.productIds, changes, addTags) };
 }

@@ -109,6 +109,21 @@ describe.each(DATABASE_KINDS)('changing products on %s', (kind) => {
     expect((await productsOf(owner)).get('C-4')).toMatchObject({ distributor: null, costPrice: null, manufacturer: 'M4' });
   });
 
+  it('adds tags to what each product has, keeping its own and skipping ones it has already', async () => {
+    const before = await productsOf(owner);
+    const [a, b] = [before.get('C-5')!, before.get('C-4')!];
+    await patch(owner, { productIds: [a.id], updates: { tags: ['Fragile', 'aisle-3'] } });
+    await patch(owner, { productIds: [b.id], updates: { tags: [] } });
+    const res = await patch(owner, { productIds: [a.id, b.id], updates: { addTags: [' fragile ', 'seasonal', 'SEASONAL', ''] } });
+    expect(res.json()).toEqual({ updated: 2 });
+    const after = await productsOf(owner);
+    expect(after.get('C-5')!.tags).toEqual(['Fragile', 'aisle-3', 'seasonal']);
+    expect(after.get('C-4')!.tags).toEqual(['fragile', 'seasonal']);
+    const both = await patch(owner, { productIds: [a.id], updates: { tags: ['x'], addTags: ['y'] } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain('not both');
+  });
+
   it.each([
     [{ updates: { category: 'x' } }, 'productIds'],
     [{ productIds: [], updates: { category: 'x' } }, 'Please select at least one product.'],
@@ -121,6 +136,7 @@ describe.each(DATABASE_KINDS)('changing products on %s', (kind) => {
     [{ productIds: [MISSING_ID], updates: { price: -1 } }, 'Selling Price'],
     [{ productIds: [MISSING_ID], updates: { price: 1.234 } }, 'more than 2 decimal places'],
     [{ productIds: [MISSING_ID], updates: { tags: ['a,b'] } }, 'comma'],
+    [{ productIds: [MISSING_ID], updates: { addTags: ['a,b'] } }, 'comma'],
   ])('refuses a bad bulk update with 400: %j', async (body, message) => {
     const before = await productsOf(owner);
     const res = await patch(owner, body);
@@ -216,8 +232,11 @@ describe.each(DATABASE_KINDS)('changing products on %s', (kind) => {
     }
     for (const res of await Promise.all(attempts(t.client()))) expect(res.statusCode).toBe(401);
     expect(await productsOf(owner)).toEqual(before);
-    // A member (not read-only) may edit.
+    // A member reads the catalogue but does not change it (DESIGN.md section 3); an admin may edit.
     const member = await signedInMember(t, organizationId, 'member');
-    expect((await patch(member, { productIds: [id], updates: { category: 'Member' } })).json()).toEqual({ updated: 1 });
+    for (const res of await Promise.all(attempts(member))) expect(res.statusCode).toBe(403);
+    expect(await productsOf(owner)).toEqual(before);
+    const admin = await signedInMember(t, organizationId, 'admin');
+    expect((await patch(admin, { productIds: [id], updates: { category: 'Admin' } })).json()).toEqual({ updated: 1 });
   });
 });

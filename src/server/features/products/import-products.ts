@@ -1,7 +1,10 @@
 /**
  * Product import use case (spec part 2 sections 4-5 "Product import"; DESIGN.md sections 4, 7).
  * All or nothing, in one transaction: a file with any bad row imports nothing and the answer
- * lists every bad row by line and field; an import whose new products do not fit the plan
+ * lists every bad row by line and field, with how many rows could be imported and the rejected
+ * rows as CSV; only an explicit `onProblems: 'importValid'` imports the good rows (still one
+ * transaction) and answers the rejected ones. Rows without a product are skipped and counted
+ * (catalogue-rows.ts); an import whose new products do not fit the plan
  * imports nothing and says how many fit (402).
  *
  * The file streams through: rows are read and validated batch by batch and written 5,000 at a
@@ -11,11 +14,11 @@
  * the file is only counted for the message.
  */
 import type { Db } from '../../db/client.js';
-import type { ImportResponse } from '../../../contracts/products.js';
+import type { ImportOnProblems, ImportResponse } from '../../../contracts/products.js';
 import type { Plan } from '../../../domain/plans.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
-import { CatalogueRowReader, resolveProductMapping } from './catalogue-rows.js';
+import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
 import { countNewSkus, upsertProductBatch, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
@@ -32,11 +35,22 @@ export { parseCatalogue, resolveProductMapping, type ParsedCatalogue } from './c
  */
 export async function importProducts(
   db: Db,
-  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string>; plan?: Plan },
+  opts: {
+    organizationId: string;
+    filePath: string;
+    fileName: string;
+    mapping: Record<string, string>;
+    plan?: Plan;
+    /** 'importValid': import the good rows and list the bad ones (default 'importNothing'). */
+    onProblems?: ImportOnProblems;
+  },
 ): Promise<ImportResponse> {
   const { organizationId, fileName } = opts;
+  const partial = opts.onProblems === 'importValid';
   const table = await openTable(opts.filePath, fileName, { header: 'yes' });
-  const reader = new CatalogueRowReader(fileName, resolveProductMapping(fileName, table.headers, opts.mapping));
+  const readerFor = catalogueReaderFor(fileName, table.headers, opts.mapping);
+  let reader: CatalogueRowReader = null as unknown as CatalogueRowReader;
+  const refusing = () => !partial && reader.errorCount > 0;
 
   const { inserted, updated } = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -52,7 +66,7 @@ export async function importProducts(
     const write = async (rows: ProductUpsert[]) => {
       if (writing) await writing;
       if (writeError !== null) throw writeError;
-      if (reader.errorCount > 0) return;
+      if (refusing()) return;
       if (overLimit()) {
         for (const row of rows) unwritten.push(row.sku);
         return;
@@ -73,9 +87,10 @@ export async function importProducts(
     let rows: ProductUpsert[] = [];
     try {
       for await (const batch of table.batches()) {
+        reader = readerFor(batch);
         for (const { line, cells } of batch) {
           const row = reader.read(line, cells);
-          if (row !== null && reader.errorCount === 0) rows.push(row);
+          if (row !== null && !refusing()) rows.push(row);
         }
         if (rows.length >= UPSERT_BATCH) {
           await write(rows);
@@ -87,8 +102,9 @@ export async function importProducts(
       if (writing) await writing;
     }
     if (writeError !== null) throw writeError;
+    reader ??= readerFor([]);
 
-    if (reader.errorCount > 0) throw importInvalid(reader);
+    if (refusing()) throw importInvalid(reader);
     if (reader.totalRows === 0) throw new AppError('NO_DATA_ROWS', `${fileName}: the file has no data rows.`);
     if (overLimit()) {
       const adding = inserted + (unwritten.length > 0 ? await countNewSkus(tx, organizationId, unwritten) : 0);
@@ -96,16 +112,33 @@ export async function importProducts(
     }
     return { inserted, updated };
   });
-  return { totalRows: reader.totalRows, imported: inserted, updated, errors: [] };
+  const rejected = reader.rejectedCount;
+  return {
+    totalRows: reader.totalRows,
+    imported: inserted,
+    updated,
+    errors: reader.errors,
+    ...(reader.skippedCount > 0 ? { skipped: reader.skippedSummary() } : {}),
+    ...(rejected > 0 ? { rejected, rejectedCsv: reader.rejectedCsv() } : {}),
+    ...(reader.warningCount > 0 ? { warnings: reader.warnings, warningCount: reader.warningCount } : {}),
+  };
 }
 
 function importInvalid(reader: CatalogueRowReader): AppError {
-  const { errors, errorCount, totalRows } = reader;
+  const { errors, errorCount, totalRows, rejectedCount } = reader;
   const first = errors[0]!.message;
   return new AppError(
     'IMPORT_INVALID',
     errorCount === 1 ? `Nothing was imported: ${first}` : `Nothing was imported: ${errorCount} problems. First: ${first}`,
     400,
-    { totalRows, errorCount, errors },
+    {
+      totalRows,
+      errorCount,
+      errors,
+      rejected: rejectedCount,
+      skipped: reader.skippedSummary(),
+      importable: totalRows - rejectedCount - reader.skippedCount,
+      rejectedCsv: reader.rejectedCsv(),
+    },
   );
 }

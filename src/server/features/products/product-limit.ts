@@ -3,7 +3,7 @@
  * organisation past its plan's products imports nothing and says how many fit. Only new SKUs
  * count; updating existing products is always allowed, even over the limit (after a downgrade).
  */
-import { planOf, productRoom, type Plan } from '../../../domain/plans.js';
+import { formatLimit, limitForApi, planOf, productRoom, type Plan } from '../../../domain/plans.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { countProducts, lockOrganizationTier } from './repo.js';
@@ -15,10 +15,10 @@ const n = (value: number) => value.toLocaleString('en-US');
  * new ones. Nothing was imported.'
  */
 export function productLimitMessage(plan: Plan, current: number, adding: number): string {
-  const room = Math.max(0, plan.products - current);
+  const room = productRoom(plan, current, 0).room;
   const fit = room === 0 ? 'no more fit' : room === 1 ? '1 more fits' : `${n(room)} more fit`;
   const adds = adding === 1 ? '1 new one' : `${n(adding)} new ones`;
-  return `Your ${plan.name} plan allows ${n(plan.products)} products; you have ${n(current)}, so ${fit}, but this file adds ${adds}. Nothing was imported.`;
+  return `Your ${plan.name} plan allows ${formatLimit(plan.products)} products; you have ${n(current)}, so ${fit}, but this file adds ${adds}. Nothing was imported.`;
 }
 
 /** The organisation's plan, its products now, and how many more fit. */
@@ -45,7 +45,7 @@ export async function lockProductAllowance(tx: Db, opts: { organizationId: strin
 export function productLimitReached(allowance: ProductAllowance, adding: number): AppError {
   const { plan, current, room } = allowance;
   return new AppError('PRODUCT_LIMIT_REACHED', productLimitMessage(plan, current, adding), 402, {
-    limit: plan.products,
+    limit: limitForApi(plan.products),
     current,
     room,
     adding,

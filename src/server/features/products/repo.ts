@@ -6,6 +6,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, products } from '../../db/schema.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
+import { moneyText } from '../../../domain/product-values.js';
 import { arrayLiteral } from './pg-array.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -23,8 +24,8 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     location: row.location,
     currentQuantity: row.currentQuantity,
-    costPrice: row.costPrice,
-    price: row.price,
+    costPrice: moneyText(row.costPrice),
+    price: moneyText(row.price),
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -98,11 +99,26 @@ export type ProductChanges = Partial<
   Pick<typeof products.$inferInsert, 'distributor' | 'manufacturer' | 'category' | 'location' | 'currentQuantity' | 'costPrice' | 'price' | 'tags'>
 >;
 
-/** Sets `changes` on the organisation's products among `ids` (others' ids match nothing). @returns rows changed. */
-export async function updateProducts(db: Db, organizationId: string, ids: readonly string[], changes: ProductChanges): Promise<number> {
+/**
+ * Sets `changes` on the organisation's products among `ids` (others' ids match nothing); `addTags`
+ * are appended to each product's tags, skipping those it has already (case-insensitively).
+ * @returns rows changed.
+ */
+export async function updateProducts(
+  db: Db,
+  organizationId: string,
+  ids: readonly string[],
+  changes: ProductChanges,
+  addTags: readonly string[] = [],
+): Promise<number> {
+  const appended =
+    addTags.length > 0
+      ? sql`${products.tags} || coalesce((SELECT array_agg(n.t ORDER BY n.i) FROM unnest(${arrayLiteral(addTags)}::text[]) WITH ORDINALITY AS n(t, i)
+          WHERE lower(n.t) <> ALL (SELECT lower(x) FROM unnest(${products.tags}) AS x)), '{}'::text[])`
+      : undefined;
   const rows = await db
     .update(products)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, ...(appended ? { tags: appended } : {}), updatedAt: sql`now()` })
     .where(and(eq(products.organizationId, organizationId), idIn(ids)))
     .returning({ id: products.id });
   return rows.length;

@@ -9,6 +9,8 @@ import {
   bulkDeleteBodySchema,
   bulkUpdateBodySchema,
   columnMappingSchema,
+  headerChoiceSchema,
+  importOnProblemsSchema,
   productListQuerySchema,
   quantityMappingSchema,
 } from '../../../contracts/products.js';
@@ -46,6 +48,15 @@ export function jsonField<T>(form: ReceivedForm, name: string, schema: z.ZodType
   return parsed.data;
 }
 
+/** A plain (not JSON) optional form field checked with a zod schema; 400 naming the field. */
+export function optionalField<T>(form: ReceivedForm, name: string, schema: z.ZodType<T>): T | undefined {
+  const raw = form.fields[name];
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError('INVALID_FIELD', `${name}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
 /** Bulk calls carry up to MAX_BULK_PRODUCT_IDS ids (~39 bytes each as JSON). */
 const BULK_BODY_LIMIT = 5 * 1024 * 1024;
 const idParams = z.object({ id: z.string() });
@@ -73,7 +84,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
     try {
       const file = singleFile(form);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
-      return await previewUpload(file, flow);
+      return await previewUpload(file, flow, optionalField(form, 'hasHeader', headerChoiceSchema));
     } finally {
       await form.cleanup();
     }
@@ -85,11 +96,13 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
     try {
       const file = singleFile(form);
       const mapping = jsonField(form, 'columnMapping', columnMappingSchema);
+      const onProblems = optionalField(form, 'onProblems', importOnProblemsSchema);
       return await importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
         fileName: file.fileName,
         mapping,
+        onProblems,
       });
     } finally {
       await form.cleanup();

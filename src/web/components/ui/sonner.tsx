@@ -1,13 +1,15 @@
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
 /**
- * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9).
+ * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9), at the top
+ * centre of the screen: dialogs keep their buttons at the bottom, where a toast would cover them.
  * Light theme only for now (the shadcn version reads next-themes, which we do not use).
  */
 function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme="light"
+      position="top-center"
       className="toaster group"
       visibleToasts={1}
       duration={5000}

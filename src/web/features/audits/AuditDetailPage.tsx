@@ -6,13 +6,24 @@
 import { useState } from 'react';
 import { Download, FileQuestion, Hourglass, Loader2, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/permissions';
+import { Progress } from '@/components/ui/progress';
+import type { Audit } from '../../../contracts/audits';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAudit } from './api/get-audit';
 import { AuditHeader, BackToAudits } from './components/AuditHeader';
+import { AuditManageActions } from './components/AuditManageActions';
 import { AuditNotice } from './components/AuditNotice';
 import { AuditResults } from './components/AuditResults';
 import { ExportDialog } from './components/ExportDialog';
 import { ResumeAudit } from './components/ResumeAudit';
+
+/** What each processing stage (GET /api/audits/{id} `stage`) shows while the page follows it. */
+const STAGE_LABELS: Record<NonNullable<Audit['stage']>, string> = {
+  queued: 'Waiting to start',
+  reading: 'Reading and matching the scan files',
+  storing: 'Saving the results',
+};
 
 function Page({ children }: { children: React.ReactNode }) {
   return <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">{children}</div>;
@@ -21,6 +32,7 @@ function Page({ children }: { children: React.ReactNode }) {
 export default function AuditDetailPage({ id = '' }: { id?: string }) {
   const audit = useAudit(id);
   const [exportOpen, setExportOpen] = useState(false);
+  const canRun = usePermissions().can('runAudits');
 
   const notFound = id === '' || (audit.isError && audit.error instanceof ApiError && audit.error.status === 404);
   if (notFound) {
@@ -65,12 +77,15 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
       <AuditHeader
         audit={data}
         actions={
-          complete ? (
-            <Button onClick={() => setExportOpen(true)}>
-              <Download aria-hidden="true" />
-              Export Results
-            </Button>
-          ) : null
+          <>
+            <AuditManageActions audit={data} />
+            {complete ? (
+              <Button onClick={() => setExportOpen(true)}>
+                <Download aria-hidden="true" />
+                Export Results
+              </Button>
+            ) : null}
+          </>
         }
       />
       {complete ? (
@@ -78,11 +93,23 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
           <AuditResults audit={data} />
           <ExportDialog auditId={data.id} open={exportOpen} onOpenChange={setExportOpen} />
         </>
-      ) : data.status === 'draft' || data.status === 'pending' ? (
+      ) : (data.status === 'draft' || data.status === 'pending') && canRun ? (
         <ResumeAudit key={data.id} audit={data} />
+      ) : data.status === 'draft' || data.status === 'pending' ? (
+        <AuditNotice icon={Hourglass} title="Audit Not Complete">
+          <p>This audit has no results yet: its scan files have not been processed.</p>
+        </AuditNotice>
       ) : (
         <AuditNotice icon={Hourglass} title="Audit In Progress">
           <p>This audit is still being processed. Please check back later.</p>
+          {data.status === 'processing' ? (
+            <div className="flex flex-col gap-1" aria-live="polite">
+              <p className="text-muted-foreground text-sm">
+                {STAGE_LABELS[data.stage ?? 'queued']} ({data.progress}%)
+              </p>
+              <Progress value={data.progress} aria-label="Processing progress" />
+            </div>
+          ) : null}
           {data.status === 'error' && data.errorMessage ? (
             <p role="alert" className="text-destructive break-words">
               Processing failed: {data.errorMessage}

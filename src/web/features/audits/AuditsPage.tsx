@@ -9,6 +9,7 @@ import { Plus, RotateCw, SearchX } from 'lucide-react';
 import type { Audit } from '../../../contracts/audits';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/permissions';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useAudits } from './api/get-audits';
@@ -23,10 +24,15 @@ import { useDeleteAudits } from './components/use-delete-audits';
 import { isAuditLimitReached } from './lib/audit-limit';
 import { filterAudits, tabCounts, type StatusChoice, type StatusTab } from './lib/audit-list-filter';
 import { NewAuditDialog } from './components/NewAuditDialog';
+import type { AssignTaskDialogComponent } from './components/assign-task-slot';
 import { NoAudits } from './components/NoAudits';
 
-export default function AuditsPage() {
+/** `assignTaskDialog`: the tasks feature's Assign Audit Task dialog, composed in by the app's routes. */
+export default function AuditsPage({ assignTaskDialog }: { assignTaskDialog?: AssignTaskDialogComponent } = {}) {
   const audits = useAudits();
+  const { can } = usePermissions();
+  const canRun = can('runAudits');
+  const canDelete = can('deleteAudits');
   const [newAuditOpen, setNewAuditOpen] = useState(false);
   const openNewAudit = () => setNewAuditOpen(true);
   const limitReached = isAuditLimitReached(useSubscriptionStatus().data);
@@ -63,7 +69,7 @@ export default function AuditsPage() {
     const deleted = await deleteAudits(ids, { bulk: deleteRequest?.name === undefined });
     setSelected((prev) => new Set([...prev].filter((id) => !deleted.includes(id))));
   };
-  const selection = { selected, onToggle: toggle, onDelete: deleteOne };
+  const selection = { selected, onToggle: toggle, onDelete: canDelete ? deleteOne : undefined };
 
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
@@ -71,10 +77,12 @@ export default function AuditsPage() {
         title="Audits"
         description="Run cycle counts and product audits against your catalogue and review their discrepancy reports."
         actions={
-          <Button onClick={openNewAudit} disabled={limitReached} title={limitReached ? "This month's audit limit is reached" : undefined}>
-            <Plus aria-hidden="true" />
-            New Audit
-          </Button>
+          canRun ? (
+            <Button onClick={openNewAudit} disabled={limitReached} title={limitReached ? "This month's audit limit is reached" : undefined}>
+              <Plus aria-hidden="true" />
+              New Audit
+            </Button>
+          ) : null
         }
       />
       <AuditLimitBanner />
@@ -93,7 +101,7 @@ export default function AuditsPage() {
           </Button>
         </div>
       ) : audits.data.length === 0 ? (
-        <NoAudits onStart={openNewAudit} />
+        <NoAudits onStart={canRun ? openNewAudit : undefined} />
       ) : (
         <div className="grid min-w-0 gap-4">
           <AuditListToolbar
@@ -105,7 +113,7 @@ export default function AuditsPage() {
             someSelected={selectedShown.length > 0}
             onSelectAll={selectAll}
             selectedCount={selectedShown.length}
-            onDeleteSelected={deleteSelected}
+            onDeleteSelected={canDelete ? deleteSelected : undefined}
             refreshing={audits.isFetching}
             onRefresh={() => void audits.refetch()}
           />
@@ -140,7 +148,7 @@ export default function AuditsPage() {
         </div>
       )}
       <ConfirmAuditDelete request={deleteRequest} onClose={() => setDeleteRequest(null)} onConfirm={confirmDelete} />
-      <NewAuditDialog open={newAuditOpen} onOpenChange={setNewAuditOpen} />
+      <NewAuditDialog open={newAuditOpen} onOpenChange={setNewAuditOpen} assignTaskDialog={assignTaskDialog} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * The signed-in home page (spec part 1 section 2 "Dashboard"): welcome line, four statistics,
- * three shortcuts, the five most recent audits and a Logout button.
+ * three shortcuts, the five most recent audits and a Logout button (a POST: src/web/lib/log-out.ts).
  */
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/PageHeader';
+import { logOut } from '@/lib/log-out';
 import { RecentAudits } from './components/RecentAudits';
 import { ShortcutCards } from './components/ShortcutCards';
 import { StatCards } from './components/StatCards';
@@ -20,7 +21,14 @@ export default function DashboardPage({ userName }: { userName: string }) {
           <p className="text-muted-foreground mt-1 text-sm">Here is where your inventory audits stand.</p>
         </div>
         <Button variant="outline" asChild className="self-start">
-          <a href="/api/logout">
+          {/* A POST with the CSRF token; the link's GET is what a page without scripts gets. */}
+          <a
+            href="/api/logout"
+            onClick={(event) => {
+              event.preventDefault();
+              void logOut();
+            }}
+          >
             <LogOut aria-hidden="true" />
             Logout
           </a>

@@ -76,6 +76,7 @@ describe('bulk edit (spec part 2 section 5)', () => {
       f.tags = ['a', ' a', 'b'];
     });
     expect(buildBulkUpdates(f)).toEqual({ tags: ['a', 'b'] });
+    expect(buildBulkUpdates({ ...f, tagsMode: 'add' })).toEqual({ addTags: ['a', 'b'] });
   });
 
   it('builds updates the contract accepts', () => {

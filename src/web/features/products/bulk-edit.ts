@@ -1,7 +1,8 @@
 /**
  * The Bulk Edit form's rules (spec part 2 section 5 "Products"): one checkbox per field enables
  * it; unchecking clears it; numbers are parsed (integer quantity, decimal prices) and dropped
- * when not finite; empty text fields are omitted; tags are trimmed and never duplicated.
+ * when not finite; empty text fields are omitted; tags are trimmed and never duplicated, and either
+ * replace each product's tags or are added to them.
  */
 import type { BulkUpdates } from '../../../contracts/products';
 
@@ -28,6 +29,8 @@ export interface BulkEditForm {
   enabled: Record<BulkEditField, boolean>;
   text: Record<BulkEditTextField | BulkEditNumberField, string>;
   tags: string[];
+  /** 'replace': the listed tags become each product's tags; 'add': they are added to its own. */
+  tagsMode: 'replace' | 'add';
 }
 
 /** What `PATCH /api/products/bulk-update` receives as `updates`: only the chosen fields. */
@@ -47,6 +50,7 @@ export function emptyBulkEditForm(): BulkEditForm {
     },
     text: { distributor: '', manufacturer: '', category: '', location: '', currentQuantity: '', costPrice: '', price: '' },
     tags: [],
+    tagsMode: 'replace',
   };
 }
 
@@ -97,7 +101,10 @@ export function buildBulkUpdates(form: BulkEditForm): BulkUpdates {
   }
   if (form.enabled.tags) {
     const tags = form.tags.reduce<string[]>((list, tag) => addTag(list, tag), []);
-    if (tags.length > 0) updates.tags = tags;
+    if (tags.length > 0) {
+      if (form.tagsMode === 'add') updates.addTags = tags;
+      else updates.tags = tags;
+    }
   }
   return updates;
 }

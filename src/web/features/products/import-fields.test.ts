@@ -17,6 +17,10 @@ describe('product import fields', () => {
     expect(isCsvOrXlsx({ name: 'export', type: 'text/csv' })).toBe(true);
     expect(isCsvOrXlsx({ name: 'export', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })).toBe(true);
     expect(isCsvOrXlsx({ name: 'old.xls', type: 'application/vnd.ms-excel' })).toBe(false);
-    expect(isCsvOrXlsx({ name: 'notes.txt', type: 'text/plain' })).toBe(false);
+    expect(isCsvOrXlsx({ name: 'notes.pdf', type: 'application/pdf' })).toBe(false);
+    expect(isCsvOrXlsx({ name: 'photo.png', type: 'image/png' })).toBe(false);
+    // delimited text exports (Amazon's tab-separated inventory report) are read as CSV
+    expect(isCsvOrXlsx({ name: 'report.txt', type: 'text/plain' })).toBe(true);
+    expect(isCsvOrXlsx({ name: 'report.tsv', type: 'text/tab-separated-values' })).toBe(true);
   });
 });

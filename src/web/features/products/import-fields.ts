@@ -20,8 +20,12 @@ export function isImportField(value: string): value is ProductImportField {
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/x-csv']);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** CSV or XLSX by MIME type or extension (spec part 2 section 5). */
+/**
+ * CSV or XLSX by MIME type or extension (spec part 2 section 5). Delimited text exports named
+ * `.txt` or `.tsv` (Amazon's inventory report, Excel's 'Unicode text') are CSV to the server's
+ * reader, so they are taken too.
+ */
 export function isCsvOrXlsx(file: Pick<File, 'name' | 'type'>): boolean {
   const name = file.name.toLowerCase();
-  return CSV_TYPES.has(file.type) || file.type === XLSX_TYPE || name.endsWith('.csv') || name.endsWith('.xlsx');
+  return CSV_TYPES.has(file.type) || file.type === XLSX_TYPE || /\.(csv|xlsx|txt|tsv)$/.test(name);
 }

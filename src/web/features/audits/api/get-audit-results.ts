@@ -7,7 +7,7 @@
  * a table still on its first page share one cache entry and one request.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PagedResults, ResultCategory } from '../../../../contracts/results';
+import type { PagedResults, ResultCategory, ResultSort } from '../../../../contracts/results';
 import { api, type QueryParams } from '@/lib/api';
 import { auditPath } from './get-audit';
 
@@ -19,10 +19,15 @@ export interface ResultsPageParams {
   category?: ResultCategory;
   page?: number;
   pageSize?: number;
+  /** Order of every category's lines; the server's default (report order) when absent. */
+  sort?: ResultSort;
+  dir?: 'asc' | 'desc';
 }
 
-function toQueryParams({ search, category, page = 1, pageSize = DEFAULT_RESULTS_PAGE_SIZE }: ResultsPageParams): QueryParams {
+function toQueryParams({ search, category, page = 1, pageSize = DEFAULT_RESULTS_PAGE_SIZE, sort, dir }: ResultsPageParams): QueryParams {
   const params: QueryParams = { pageSize };
+  if (sort && sort !== 'position') params.sort = sort;
+  if (sort && dir === 'desc') params.dir = dir;
   const trimmed = search.trim();
   if (trimmed) params.search = trimmed;
   if (category && page > 1) params[`${category}Page`] = page;

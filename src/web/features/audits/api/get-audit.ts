@@ -17,6 +17,11 @@ export function auditQueryOptions(id: string) {
   });
 }
 
+/** The audit; read again every second while it processes, so its page follows the job. */
 export function useAudit(id: string) {
-  return useQuery({ ...auditQueryOptions(id), enabled: id !== '' });
+  return useQuery({
+    ...auditQueryOptions(id),
+    enabled: id !== '',
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 1000 : false),
+  });
 }

@@ -7,6 +7,7 @@ import type { AuditMode } from '../../../../contracts/results';
 import type { ProcessResult, ScanFile } from '../../../../contracts/audits';
 import { api } from '@/lib/api';
 import { auditPath } from './get-audit';
+import { followProcessing } from './follow-processing';
 import type { ScanFileUpload } from './upload-scan-files';
 
 export function uploadScanFile(auditId: string, entry: ScanFileUpload, options: { section?: string; signal?: AbortSignal } = {}): Promise<ScanFile> {
@@ -14,12 +15,15 @@ export function uploadScanFile(auditId: string, entry: ScanFileUpload, options: 
   form.append('scanFile', entry.file, entry.file.name);
   form.append('scanColumn', entry.scanColumn);
   if (entry.quantityColumn) form.append('quantityColumn', entry.quantityColumn);
+  if (entry.hasHeader && entry.hasHeader !== 'auto') form.append('hasHeader', entry.hasHeader);
   if (options.section?.trim()) form.append('section', options.section.trim());
   form.append('teamName', entry.teamName.trim());
   if (entry.scannerId.trim()) form.append('scannerId', entry.scannerId.trim());
   return api.post<ScanFile>(`${auditPath(auditId)}/upload`, form, { signal: options.signal });
 }
 
-export function processAudit(auditId: string, mode?: AuditMode): Promise<ProcessResult> {
-  return api.post<ProcessResult>(`${auditPath(auditId)}/process`, mode ? { mode } : {});
+/** Starts processing the kept files (`?wait=false`) and follows the job to its end. */
+export async function processAudit(auditId: string, mode?: AuditMode): Promise<ProcessResult> {
+  await api.post(`${auditPath(auditId)}/process?wait=false`, mode ? { mode } : {});
+  return followProcessing(auditId);
 }

@@ -8,12 +8,14 @@ import { toast } from 'sonner';
 import { Download, Trash2 } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
 import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/permissions';
 import { exportUrl } from '../api/export-audit';
 
-export function AuditActions({ audit, onDelete }: { audit: Audit; onDelete: (audit: Audit) => void }) {
+export function AuditActions({ audit, onDelete }: { audit: Audit; onDelete?: (audit: Audit) => void }) {
+  const canRun = usePermissions().can('runAudits');
   return (
     <div className="flex items-center justify-end gap-1">
-      <PrimaryAction audit={audit} />
+      <PrimaryAction audit={audit} canRun={canRun} />
       {audit.status === 'complete' ? (
         <Button
           size="icon"
@@ -26,22 +28,25 @@ export function AuditActions({ audit, onDelete }: { audit: Audit; onDelete: (aud
           <Download aria-hidden="true" />
         </Button>
       ) : null}
-      <Button
-        size="icon"
-        variant="ghost"
-        className="text-destructive hover:text-destructive size-8"
-        onClick={() => onDelete(audit)}
-        aria-label={`Delete ${audit.name}`}
-        title="Delete"
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      {onDelete ? (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="text-destructive hover:text-destructive size-8"
+          onClick={() => onDelete(audit)}
+          aria-label={`Delete ${audit.name}`}
+          title="Delete"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
     </div>
   );
 }
 
-function PrimaryAction({ audit }: { audit: Audit }) {
-  if (audit.status === 'complete') {
+function PrimaryAction({ audit, canRun }: { audit: Audit; canRun: boolean }) {
+  // A role that cannot run audits has nothing to resume: it may only look.
+  if (audit.status === 'complete' || (!canRun && (audit.status === 'draft' || audit.status === 'pending'))) {
     return (
       <Button asChild size="sm" variant="outline">
         <Link href={`/audits/${audit.id}`}>

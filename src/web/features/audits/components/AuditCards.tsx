@@ -26,12 +26,14 @@ export function AuditCards({ audits, selected, onToggle, onDelete }: { audits: A
       {audits.map((audit) => (
         <li key={audit.id} className="grid gap-3 rounded-lg border p-4">
           <div className="flex items-start justify-between gap-3">
-            <Checkbox
-              checked={selected.has(audit.id)}
-              onCheckedChange={(v) => onToggle(audit.id, v === true)}
-              aria-label={`Select ${audit.name}`}
-              className="mt-1"
-            />
+            {onDelete ? (
+              <Checkbox
+                checked={selected.has(audit.id)}
+                onCheckedChange={(v) => onToggle(audit.id, v === true)}
+                aria-label={`Select ${audit.name}`}
+                className="mt-1"
+              />
+            ) : null}
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{audit.name}</p>
               {audit.section ? <p className="text-muted-foreground text-xs break-words">{audit.section}</p> : null}

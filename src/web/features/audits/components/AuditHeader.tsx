@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
+import { filterExpressionSchema } from '../../../../contracts/filters';
+import { describeFilter } from '../../../../domain/describe-filter';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '../lib/display-format';
 import { AuditStatusBadge } from './AuditStatusBadge';
@@ -32,9 +34,23 @@ export function AuditHeader({ audit, actions }: { audit: Audit; actions?: ReactN
             {audit.section ? <span>Section: {audit.section}</span> : null}
             <span>Created {formatDate(audit.createdAt, 'Unknown date')}</span>
           </div>
+          <AuditScope audit={audit} />
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A product audit's scope as a sentence ('Products whose category is "Tools"'); nothing for cycle counts. */
+function AuditScope({ audit }: { audit: Audit }) {
+  if (audit.auditType !== 'product-audit') return null;
+  const filter = filterExpressionSchema.safeParse(audit.filterExpression);
+  if (!filter.success) return null;
+  return (
+    <p className="text-sm break-words">
+      <span className="text-muted-foreground">Scope: </span>
+      {describeFilter(filter.data)}
+    </p>
   );
 }

@@ -31,7 +31,7 @@ export function AuditLimitBanner() {
         </p>
       </div>
       <Button asChild size="sm" variant={reached ? 'default' : 'outline'} className="w-fit">
-        <Link href="/billing">{freeTier ? 'Upgrade Plan' : 'Manage Billing'}</Link>
+        <Link href={freeTier ? '/subscribe?tier=starter' : '/billing'}>{freeTier ? 'Upgrade Plan' : 'Manage Billing'}</Link>
       </Button>
     </div>
   );

@@ -30,7 +30,8 @@ export function AuditListToolbar({
   someSelected: boolean;
   onSelectAll: (selected: boolean) => void;
   selectedCount: number;
-  onDeleteSelected: () => void;
+  /** Absent for roles that may not delete audits: no Select all, no Delete Selected. */
+  onDeleteSelected?: () => void;
   refreshing: boolean;
   onRefresh: () => void;
 }) {
@@ -63,18 +64,22 @@ export function AuditListToolbar({
         <Button type="button" variant="outline" size="icon" onClick={onRefresh} disabled={refreshing} aria-label="Refresh audits">
           <RotateCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
         </Button>
-        <label className="flex h-9 items-center gap-2 rounded-md border px-3 text-sm md:ml-auto">
-          <Checkbox
-            checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-            onCheckedChange={(v) => onSelectAll(v === true)}
-            aria-label="Select all audits"
-          />
-          <span aria-hidden="true">Select all</span>
-        </label>
-        <Button type="button" variant="outline" onClick={onDeleteSelected} className="text-destructive hover:text-destructive">
-          <Trash2 aria-hidden="true" />
-          Delete Selected{selectedCount > 0 ? ` (${selectedCount})` : ''}
-        </Button>
+        {onDeleteSelected ? (
+          <>
+            <label className="flex h-9 items-center gap-2 rounded-md border px-3 text-sm md:ml-auto">
+              <Checkbox
+                checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                onCheckedChange={(v) => onSelectAll(v === true)}
+                aria-label="Select all audits"
+              />
+              <span aria-hidden="true">Select all</span>
+            </label>
+            <Button type="button" variant="outline" onClick={onDeleteSelected} className="text-destructive hover:text-destructive">
+              <Trash2 aria-hidden="true" />
+              Delete Selected{selectedCount > 0 ? ` (${selectedCount})` : ''}
+            </Button>
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -15,6 +15,9 @@ import { errorMessage } from '@/lib/api';
 import { DEFAULT_RESULTS_PAGE_SIZE, useAuditResults } from '../api/get-audit-results';
 import { CATEGORY_TABS, type PageState } from '../lib/result-tabs';
 import { CategoryResults } from './CategoryResults';
+import { DEFAULT_SORT, type SortChoice } from '../lib/result-sort';
+import { ResultsMoneyCards } from './ResultsMoneyCards';
+import { ResultsSortSelect } from './ResultsSortSelect';
 import { ResultsSummaryCards } from './ResultsSummaryCards';
 import { ResultsSummaryTab } from './ResultsSummaryTab';
 import { ScanFilePerformance } from './ScanFilePerformance';
@@ -31,15 +34,20 @@ export function AuditResults({ audit }: { audit: Audit }) {
   const [pages, setPages] = useState<Pages>({});
   const [searchedFor, setSearchedFor] = useState(search);
   const [tab, setTab] = useState<string>('summary');
-  const results = useAuditResults(audit.id, { search });
+  const [order, setOrder] = useState<SortChoice>(DEFAULT_SORT);
+  const results = useAuditResults(audit.id, { search, sort: order.sort, dir: order.dir });
 
-  // A new search puts every category back on page 1 (page sizes stay).
+  const backToFirstPages = () =>
+    setPages((current) => Object.fromEntries(Object.entries(current).map(([category, state]) => [category, { ...state, page: 1 }])));
+  // A new search or order puts every category back on page 1 (page sizes stay).
   if (searchedFor !== search) {
     setSearchedFor(search);
-    setPages((current) =>
-      Object.fromEntries(Object.entries(current).map(([category, state]) => [category, { ...state, page: 1 }])),
-    );
+    backToFirstPages();
   }
+  const changeOrder = (choice: SortChoice) => {
+    setOrder(choice);
+    backToFirstPages();
+  };
 
   if (results.isPending) {
     return (
@@ -67,6 +75,7 @@ export function AuditResults({ audit }: { audit: Audit }) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ResultsSummaryCards results={data} />
+      <ResultsMoneyCards money={data.money} />
       <ScanFilePerformance files={data.summary.scanFileBreakdown} />
 
       <section aria-labelledby="audit-results-heading" className="grid min-w-0 grid-cols-1 gap-3">
@@ -74,16 +83,19 @@ export function AuditResults({ audit }: { audit: Audit }) {
           <h2 id="audit-results-heading" className="text-lg font-semibold">
             Results
           </h2>
-          <div className="relative w-full sm:max-w-xs">
-            <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2" aria-hidden="true" />
-            <Input
-              type="search"
-              value={searchInput}
-              onChange={(e) => setSearchInput(e.target.value)}
-              placeholder="Search items..."
-              aria-label="Search items"
-              className="pl-8"
-            />
+          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
+            <ResultsSortSelect value={order} onChange={changeOrder} />
+            <div className="relative w-full sm:w-64">
+              <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2" aria-hidden="true" />
+              <Input
+                type="search"
+                value={searchInput}
+                onChange={(e) => setSearchInput(e.target.value)}
+                placeholder="Search items..."
+                aria-label="Search items"
+                className="pl-8"
+              />
+            </div>
           </div>
         </div>
 
@@ -116,6 +128,7 @@ export function AuditResults({ audit }: { audit: Audit }) {
                 auditId={audit.id}
                 tab={t}
                 search={search}
+                order={order}
                 state={pages[t.category] ?? FIRST_PAGE}
                 onChange={(state) => setPages((current) => ({ ...current, [t.category]: state }))}
               />

@@ -13,7 +13,8 @@ import { AuditStatusBadge } from './AuditStatusBadge';
 export interface AuditSelection {
   selected: ReadonlySet<string>;
   onToggle: (id: string, selected: boolean) => void;
-  onDelete: (audit: Audit) => void;
+  /** Absent for roles that may not delete audits: no selection boxes, no Delete. */
+  onDelete?: (audit: Audit) => void;
 }
 
 export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: Audit[] } & AuditSelection) {
@@ -22,9 +23,11 @@ export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: 
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="w-10">
-              <span className="sr-only">Select</span>
-            </TableHead>
+            {onDelete ? (
+              <TableHead className="w-10">
+                <span className="sr-only">Select</span>
+              </TableHead>
+            ) : null}
             <TableHead>Name</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">Items Scanned</TableHead>
@@ -40,13 +43,15 @@ export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: 
         <TableBody>
           {audits.map((audit) => (
             <TableRow key={audit.id} data-state={selected.has(audit.id) ? 'selected' : undefined}>
-              <TableCell>
-                <Checkbox
-                  checked={selected.has(audit.id)}
-                  onCheckedChange={(v) => onToggle(audit.id, v === true)}
-                  aria-label={`Select ${audit.name}`}
-                />
-              </TableCell>
+              {onDelete ? (
+                <TableCell>
+                  <Checkbox
+                    checked={selected.has(audit.id)}
+                    onCheckedChange={(v) => onToggle(audit.id, v === true)}
+                    aria-label={`Select ${audit.name}`}
+                  />
+                </TableCell>
+              ) : null}
               <TableCell className="max-w-64">
                 <div className="truncate font-medium" title={audit.name}>
                   {audit.name}

@@ -6,6 +6,7 @@ import { Loader2 } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useAuditResults } from '../api/get-audit-results';
+import type { SortChoice } from '../lib/result-sort';
 import type { CategoryTab, PageState } from '../lib/result-tabs';
 import { ResultLinesTable } from './ResultLinesTable';
 import { ResultsPagination } from './ResultsPagination';
@@ -14,17 +15,19 @@ export function CategoryResults({
   auditId,
   tab,
   search,
+  order,
   state,
   onChange,
 }: {
   auditId: string;
   tab: CategoryTab;
   search: string;
+  order: SortChoice;
   state: PageState;
   onChange: (state: PageState) => void;
 }) {
   const { category, label, emptyName } = tab;
-  const query = useAuditResults(auditId, { search, category, page: state.page, pageSize: state.pageSize });
+  const query = useAuditResults(auditId, { search, category, page: state.page, pageSize: state.pageSize, sort: order.sort, dir: order.dir });
 
   if (query.isPending) {
     return (

@@ -91,6 +91,7 @@ export default function CycleCountWizard({
           onChange={scanFiles.update}
           onRemove={scanFiles.remove}
           onRetry={scanFiles.retry}
+          onHeaderChange={scanFiles.setHasHeader}
           onBack={() => setStep(0)}
           onNext={() => setStep(2)}
         />

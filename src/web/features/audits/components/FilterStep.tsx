@@ -59,12 +59,16 @@ export function FilterStep({
   onChange,
   onBack,
   onNext,
+  busy = false,
 }: {
   filter: DraftFilter;
   preview: FilterPreviewState;
   onChange: (next: DraftFilter) => void;
-  onBack: () => void;
+  /** Absent: no Back button (the resume flow has no earlier step). */
+  onBack?: () => void;
   onNext: () => void;
+  /** Shown on the Next button while its action runs (e.g. saving the filter). */
+  busy?: boolean;
 }) {
   const options = useFilterOptions();
   const canContinue = preview.status === 'ready' && preview.count > 0;
@@ -117,11 +121,16 @@ export function FilterStep({
       </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
-        <Button type="button" onClick={onNext} disabled={!canContinue}>
+        {onBack ? (
+          <Button type="button" variant="outline" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="button" onClick={onNext} disabled={!canContinue || busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Next
           <ArrowRight aria-hidden="true" />
         </Button>

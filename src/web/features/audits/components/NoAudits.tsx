@@ -2,7 +2,7 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /** Empty audit list (spec part 1 "Audit list"). */
-export function NoAudits({ onStart }: { onStart: () => void }) {
+export function NoAudits({ onStart }: { onStart?: () => void }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
       <div className="bg-muted flex size-12 items-center justify-center rounded-full">
@@ -12,10 +12,12 @@ export function NoAudits({ onStart }: { onStart: () => void }) {
       <p className="text-muted-foreground max-w-sm text-sm">
         Upload your scan files and StockTally compares them with your product catalogue.
       </p>
-      <Button onClick={onStart}>
-        <Plus aria-hidden="true" />
-        Start Your First Audit
-      </Button>
+      {onStart ? (
+        <Button onClick={onStart}>
+          <Plus aria-hidden="true" />
+          Start Your First Audit
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AuditMode } from '../../../../contracts/results';
 import { errorMessage } from '@/lib/api';
-import { describeFilter, newCondition, toFilterExpression, type DraftFilter } from '../lib/filter-conditions';
+import { newCondition, toFilterExpression, type DraftFilter } from '../lib/filter-conditions';
+import { describeFilter } from '../../../../domain/describe-filter';
 import { MODE_LABELS, PRODUCT_AUDIT_STEPS } from '../lib/product-audit-steps';
 import { isFilesStepValid } from '../lib/scan-file-entry';
 import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
@@ -116,6 +117,7 @@ export default function ProductAuditWizard({
           onChange={scanFiles.update}
           onRemove={scanFiles.remove}
           onRetry={scanFiles.retry}
+          onHeaderChange={scanFiles.setHasHeader}
           onBack={() => setScreen('filter')}
           onNext={() => setScreen('review')}
         />

@@ -148,10 +148,59 @@ const COLUMNS: Record<ResultCategory, Column[]> = {
   ],
 };
 
+/**
+ * Phone width (< 768 px): each line is a card: the first column as its title, every other column
+ * as a labelled value, numbers in a row of their own, so nothing needs a sideways scroll.
+ */
+function ResultLineCards({ columns, items, caption }: { columns: Column[]; items: ResultItem[]; caption: string }) {
+  const [title, ...rest] = columns;
+  const numbers = rest.filter((c) => c.numeric);
+  const texts = rest.filter((c) => !c.numeric);
+  return (
+    <ul aria-label={caption} className="grid gap-2 md:hidden">
+      {items.map((item, i) => (
+        <li key={`${item.sku}-${i}`} className="grid min-w-0 gap-2 rounded-lg border p-3 text-sm">
+          <div className="min-w-0 break-words">{title!.cell(item)}</div>
+          {numbers.length > 0 ? (
+            <dl className="grid grid-cols-3 gap-2">
+              {numbers.map((column) => (
+                <div key={column.header} className="grid min-w-0 gap-0.5">
+                  <dt className="text-muted-foreground text-xs">{column.header}</dt>
+                  <dd className="tabular-nums">{column.cell(item)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {texts.length > 0 ? (
+            <dl className="grid gap-1">
+              {texts.map((column) => (
+                <div key={column.header} className="grid min-w-0 grid-cols-[7rem_1fr] gap-2">
+                  <dt className="text-muted-foreground text-xs">{column.header}</dt>
+                  <dd className="min-w-0 break-words [&_*]:min-w-0">{column.cell(item)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One page of lines: cards on a phone, a table from 768 px on. */
 export function ResultLinesTable({ category, items, caption }: { category: ResultCategory; items: ResultItem[]; caption: string }) {
   const columns = COLUMNS[category];
   return (
-    <div className="min-w-0 rounded-lg border">
+    <>
+      <ResultLineCards columns={columns} items={items} caption={caption} />
+      <ResultLinesGrid columns={columns} items={items} caption={caption} />
+    </>
+  );
+}
+
+function ResultLinesGrid({ columns, items, caption }: { columns: Column[]; items: ResultItem[]; caption: string }) {
+  return (
+    <div className="hidden min-w-0 rounded-lg border md:block">
       <Table>
         <caption className="sr-only">{caption}</caption>
         <TableHeader>

@@ -1,5 +1,6 @@
 /**
- * Summary cards (spec part 1 "Audit detail"): Total Scanned; Match Rate (1 decimal); Products in
+ * Summary cards (spec part 1 "Audit detail"): Total Scanned; Match Rate (1 decimal); Accuracy (the
+ * per-audit figure the dashboard's Avg. Accuracy averages; docs/decisions/0060); Products in
  * Filter (product audits with a total); Processing Time (ms as seconds, 1 decimal).
  */
 import type { ReactNode } from 'react';
@@ -23,9 +24,10 @@ export function ResultsSummaryCards({ results }: { results: PagedResults }) {
   const { summary } = results;
   const showFilter = results.auditType === 'product-audit' && results.totalProductsInFilter !== null;
   return (
-    <section aria-label="Summary" className={`grid grid-cols-2 gap-3 ${showFilter ? 'lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
+    <section aria-label="Summary" className={`grid grid-cols-2 gap-3 ${showFilter ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
       <SummaryCard label="Total Scanned" value={summary.totalScanned.toLocaleString()} note="units over all scan files" />
-      <SummaryCard label="Match Rate" value={formatFraction(summary.matchRate)} note="scanned units that matched a product" />
+      <SummaryCard label="Match Rate" value={formatFraction(summary.matchRate)} note="scanned units that matched a product in scope" />
+      <SummaryCard label="Accuracy" value={formatFraction(summary.accuracy)} note="products counted correctly, of products counted" />
       {showFilter ? <SummaryCard label="Products in Filter" value={results.totalProductsInFilter!.toLocaleString()} /> : null}
       <SummaryCard label="Processing Time" value={formatSeconds(summary.processingTime)} />
     </section>

@@ -6,22 +6,25 @@
  * (a product audit with its stored filter and mode). When it completes, the page turns into the
  * results.
  *
- * Files already sent in a failed attempt are not sent again on retry.
+ * A product audit without a filter (a stub of the Assign Task path) asks for it first
+ * (ResumeFilter). Files already sent in a failed attempt are not sent again on retry.
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Filter } from 'lucide-react';
+import { describeFilter } from '../../../../domain/describe-filter';
 import type { Audit } from '../../../../contracts/audits';
 import { errorMessage } from '@/lib/api';
 import { auditQueryOptions } from '../api/get-audit';
 import { auditsQueryKey } from '../api/get-audits';
 import { subscriptionStatusKey } from '../api/get-subscription-status';
 import { processAudit, uploadScanFile } from '../api/upload-scan-file';
-import { describeFilter, draftFromStored, toFilterExpression } from '../lib/filter-conditions';
+import { draftFromStored, toFilterExpression } from '../lib/filter-conditions';
 import { CYCLE_COUNT_STEPS, MODE_LABELS, PRODUCT_AUDIT_STEPS } from '../lib/product-audit-steps';
 import { isFilesStepValid } from '../lib/scan-file-entry';
 import { ProcessingStep } from './ProcessingStep';
+import { ResumeFilter } from './ResumeFilter';
 import { ReviewStep } from './ReviewStep';
 import { ScanFilesStep } from './ScanFilesStep';
 import type { RunPhase } from './use-run-cycle-count';
@@ -46,6 +49,8 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
   const sent = useRef(new Set<string>());
   const draft = draftFromStored(audit.filterExpression);
   const filter = draft ? toFilterExpression(draft) : null;
+  // A product audit made by the stub call has no filter: the resume flow asks for it first.
+  const needsFilter = productAudit && filter === null;
   const storedFiles = audit.scanFiles.filter((f) => f.pendingProcessing).length;
   const details = { name: audit.name, section: audit.section ?? '' };
   const typeName = productAudit ? 'product audit' : 'cycle count';
@@ -98,6 +103,9 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
         void queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] });
         void queryClient.invalidateQueries({ queryKey: ['/api/results-summaries'] });
         void queryClient.invalidateQueries({ queryKey: subscriptionStatusKey });
+        // A task in progress on this audit completed with it (the Active Tasks badge, /tasks).
+        void queryClient.invalidateQueries({ queryKey: ['/api/audit-tasks'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/all-audit-tasks'] });
       }, DONE_DELAY_MS);
     } catch (error) {
       fail('Error', errorMessage(error, '') || `Failed to process ${typeName}`);
@@ -126,9 +134,10 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
           {storedFiles > 0 ? ` ${storedFiles} scan ${storedFiles === 1 ? 'file' : 'files'} uploaded earlier will be processed too.` : ''}
         </p>
       </div>
-      <WizardSteps steps={steps} current={firstStep + (screen === 'files' ? 0 : screen === 'review' ? 1 : 2)} />
+      <WizardSteps steps={steps} current={needsFilter ? firstStep - 1 : firstStep + (screen === 'files' ? 0 : screen === 'review' ? 1 : 2)} />
       {screen !== 'processing' ? filterBox : null}
-      {screen === 'files' ? (
+      {needsFilter ? <ResumeFilter audit={audit} /> : null}
+      {!needsFilter && screen === 'files' ? (
         <ScanFilesStep
           entries={scanFiles.entries}
           onAdd={scanFiles.add}
@@ -138,6 +147,7 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
             scanFiles.remove(id);
           }}
           onRetry={scanFiles.retry}
+          onHeaderChange={scanFiles.setHasHeader}
           onNext={() => setScreen('review')}
         />
       ) : null}

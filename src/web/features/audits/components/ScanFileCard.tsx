@@ -6,7 +6,9 @@ import { useId } from 'react';
 import { FileSpreadsheet, RotateCw, X } from 'lucide-react';
 import { FormField } from '@/components/FormField';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { formatKb } from '../lib/display-format';
 import type { ScanFileEntry } from '../lib/scan-file-entry';
 import { ColumnSelect } from './ColumnSelect';
@@ -32,9 +34,12 @@ export function ScanFileCard({
   onChange,
   onRemove,
   onRetry,
+  onHeaderChange,
 }: {
   entry: ScanFileEntry;
   onChange: (edit: ScanFileEdit) => void;
+  /** Flip the preview's header choice (DESIGN.md section 6); absent: not offered. */
+  onHeaderChange?: (hasHeader: boolean) => void;
   onRemove: () => void;
   onRetry: () => void;
 }) {
@@ -110,10 +115,25 @@ export function ScanFileCard({
 
       {ready ? (
         <div className="grid gap-1.5">
+          {onHeaderChange ? (
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id={`${headingId}-header`}
+                checked={ready.headerRow}
+                onCheckedChange={(checked) => onHeaderChange(checked === true)}
+                className="mt-0.5"
+              />
+              <Label htmlFor={`${headingId}-header`} className="text-sm leading-snug font-normal">
+                First row is a header
+                {entry.hasHeader === 'auto' ? <span className="text-muted-foreground"> (detected)</span> : null}
+              </Label>
+            </div>
+          ) : null}
           {!ready.headerRow ? (
             <p className="text-muted-foreground text-xs">
-              The first row looks like data, not column names: columns are named Column 1, Column 2, ... and the first
-              row counts as a scan.
+              {entry.hasHeader === 'auto'
+                ? 'The first row looks like data, not column names: columns are named Column 1, Column 2, ... and the first row counts as a scan.'
+                : 'No header row: columns are named Column 1, Column 2, ... and the first row counts as a scan.'}
             </p>
           ) : null}
           <ScanFilePreviewTable

@@ -16,6 +16,7 @@ export function ScanFilesStep({
   onChange,
   onRemove,
   onRetry,
+  onHeaderChange,
   onBack,
   onNext,
 }: {
@@ -24,6 +25,8 @@ export function ScanFilesStep({
   onChange: (id: string, edit: ScanFileEdit) => void;
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
+  /** The user flips whether a file's first row is a header. */
+  onHeaderChange?: (id: string, hasHeader: boolean) => void;
   /** Absent when resuming (no way back to the details). */
   onBack?: () => void;
   onNext: () => void;
@@ -42,6 +45,7 @@ export function ScanFilesStep({
               onChange={(edit) => onChange(entry.id, edit)}
               onRemove={() => onRemove(entry.id)}
               onRetry={() => onRetry(entry.id)}
+              onHeaderChange={onHeaderChange ? (hasHeader) => onHeaderChange(entry.id, hasHeader) : undefined}
             />
           ))}
         </div>

@@ -26,7 +26,7 @@ export function useScanFileEntries() {
       if (entry.preview.status !== 'loading' || running.current.has(entry.id)) continue;
       const controller = new AbortController();
       running.current.set(entry.id, controller);
-      previewScanFile(entry.file, controller.signal)
+      previewScanFile(entry.file, controller.signal, entry.hasHeader)
         .then((result) => {
           if (controller.signal.aborted) return;
           patch(entry.id, (e) => ({ ...e, preview: { status: 'ready', preview: result }, ...mappingFromPreview(result) }));
@@ -70,5 +70,15 @@ export function useScanFileEntries() {
 
   const retry = useCallback((id: string) => patch(id, (e) => ({ ...e, preview: { status: 'loading' } })), [patch]);
 
-  return { entries, add, update, remove, retry };
+  /** The user's header choice: the file is previewed again with it and its columns guessed anew. */
+  const setHasHeader = useCallback(
+    (id: string, hasHeader: boolean) => {
+      running.current.get(id)?.abort();
+      running.current.delete(id);
+      patch(id, (e) => ({ ...e, hasHeader: hasHeader ? 'yes' : 'no', scanColumn: '', quantityColumn: null, preview: { status: 'loading' } }));
+    },
+    [patch],
+  );
+
+  return { entries, add, update, remove, retry, setHasHeader };
 }

@@ -30,6 +30,6 @@ export function auditLimitBanner(status: SubscriptionStatus | undefined): AuditL
   if (limit === -1 || limit < 0) return null;
   const reached = used >= limit;
   if (!reached && used < limit * LIMIT_WARNING_SHARE) return null;
-  const freeTier = status.tier !== 'starter' && status.tier !== 'pro';
+  const freeTier = status.tier !== 'starter' && status.tier !== 'pro' && status.tier !== 'enterprise';
   return { used, limit, reached, freeTier };
 }

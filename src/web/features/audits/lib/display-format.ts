@@ -58,3 +58,11 @@ export function differenceClass(difference: number | null): string {
   if (difference < 0) return 'text-amber-700';
   return 'text-green-700';
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A decimal string as dollars: '27.5' -> '$27.50', '-3.05' -> '-$3.05'. */
+export function formatMoney(decimal: string): string {
+  const n = Number(decimal);
+  return Number.isFinite(n) ? usd.format(n) : decimal;
+}

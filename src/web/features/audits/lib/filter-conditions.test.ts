@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILTER_FIELDS, FILTER_OPERATORS } from '../../../../contracts/filters';
-import { describeFilter, draftFromStored, FIELDS, newCondition, OPERATORS, toFilterExpression } from './filter-conditions';
+import { describeFilter } from '../../../../domain/describe-filter';
+import { draftFromStored, FIELDS, newCondition, OPERATORS, toFilterExpression } from './filter-conditions';
 
 describe('filter conditions', () => {
   it('offers the contract fields and operators, in its order', () => {
@@ -30,6 +31,6 @@ describe('filter conditions', () => {
     expect(draft && toFilterExpression(draft)).toEqual(stored);
     expect(draftFromStored({ conditions: [{ field: 'colour', operator: 'equals', value: 'x' }] })).toBeNull();
     expect(draftFromStored(null)).toBeNull();
-    expect(describeFilter(stored as never)).toBe('Category equals "Pet Care"');
+    expect(describeFilter(stored as never)).toBe('Products whose category is "Pet Care"');
   });
 });

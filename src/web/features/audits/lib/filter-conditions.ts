@@ -81,9 +81,3 @@ export function draftFromStored(stored: unknown): DraftFilter | null {
   return { logic: o.logic === 'OR' ? 'OR' : 'AND', conditions };
 }
 
-/** 'Category equals "Pet Care" AND SKU contains "PC-"'. */
-export function describeFilter(expression: FilterExpression): string {
-  return expression.conditions
-    .map((c) => `${FILTER_FIELD_LABELS[c.field]} ${FILTER_OPERATOR_LABELS[c.operator].toLowerCase()} "${c.value}"`)
-    .join(` ${expression.logic} `);
-}

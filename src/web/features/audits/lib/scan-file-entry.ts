@@ -18,6 +18,8 @@ export interface ScanFileEntry {
   scanColumn: string;
   /** Header of the quantity column; null = none, every row counts 1. */
   quantityColumn: string | null;
+  /** Whether the first row is a header: 'auto' until the user flips the preview's choice (DESIGN.md section 6). */
+  hasHeader: 'auto' | 'yes' | 'no';
   preview: PreviewState;
 }
 
@@ -47,6 +49,7 @@ export function newScanFileEntry(file: File, position: number): ScanFileEntry {
     scannerId: '',
     scanColumn: '',
     quantityColumn: null,
+    hasHeader: 'auto',
     preview: { status: 'loading' },
   };
 }

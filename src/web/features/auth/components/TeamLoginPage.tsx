@@ -7,10 +7,10 @@ import { useLocation } from 'wouter';
 import { ScanBarcode } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Separator } from '@/components/ui/separator';
 import { useDocumentTitle } from '@/components/PageHeader';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { ProviderSignInButton } from './ProviderSignInButton';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -39,14 +39,7 @@ export default function TeamLoginPage() {
         </CardHeader>
         <CardContent className="grid gap-6">
           {mode === 'sign-in' ? <SignInForm onSignedIn={done} /> : <SignUpForm onSignedUp={done} />}
-          <div className="flex items-center gap-3" aria-hidden="true">
-            <Separator className="flex-1" />
-            <span className="text-muted-foreground text-xs uppercase">or</span>
-            <Separator className="flex-1" />
-          </div>
-          <Button variant="outline" className="w-full" asChild>
-            <a href="/api/login">Continue with Replit</a>
-          </Button>
+          <ProviderSignInButton />
         </CardContent>
         <CardFooter className="justify-center text-sm">
           {mode === 'sign-in' ? (

@@ -56,7 +56,9 @@ function AuditOutcome({ audit, href }: { audit: Audit; href: string }) {
         <>
           <dl className="flex gap-4 text-xs whitespace-nowrap sm:text-right">
             <div>
-              <dt className="text-muted-foreground">Match rate</dt>
+              <dt className="text-muted-foreground" title="Scanned products that matched the catalogue, of all scanned products">
+                Products matched
+              </dt>
               <dd className="text-sm font-semibold tabular-nums">{formatPercent(dashboardMatchRate(audit))}</dd>
             </div>
             <div>

@@ -4,12 +4,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/permissions';
 import { RECENT_AUDITS, useRecentAudits } from '../api/get-recent-audits';
 import { RecentAuditRow } from './RecentAuditRow';
 
 /** The 'Recent Audits' card (spec part 1 section 2 "Dashboard"): the first 5 audits, View All. */
 export function RecentAudits() {
   const { data: audits, isPending, isError, error, refetch, isFetching } = useRecentAudits();
+  const canRun = usePermissions().can('runAudits');
 
   return (
     <Card role="region" aria-labelledby="recent-audits-title">
@@ -53,12 +55,14 @@ export function RecentAudits() {
             <div>
               <p className="font-medium">No audits yet</p>
               <p className="text-muted-foreground mt-1 text-sm">
-                Import your products, then start an audit with your scan files.
+                {canRun ? 'Import your products, then start an audit with your scan files.' : 'Audits your team runs appear here.'}
               </p>
             </div>
-            <Button asChild size="sm">
-              <Link href="/audits">Start New Audit</Link>
-            </Button>
+            {canRun ? (
+              <Button asChild size="sm">
+                <Link href="/audits">Start New Audit</Link>
+              </Button>
+            ) : null}
           </div>
         ) : (
           <ul className="divide-y">

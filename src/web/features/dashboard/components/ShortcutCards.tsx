@@ -1,18 +1,34 @@
 import { ArrowRight, ListChecks, Package, PlusCircle, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import type { Capability } from '../../../../domain/roles';
+import { usePermissions } from '@/lib/permissions';
 
-/** The three shortcuts of spec part 1 section 2 "Dashboard". */
-const SHORTCUTS: Array<{ title: string; text: string; href: string; icon: LucideIcon }> = [
-  { title: 'Start New Audit', text: 'Run a cycle count or a product audit.', href: '/audits', icon: PlusCircle },
-  { title: 'Manage Products', text: 'Import and edit your product catalogue.', href: '/products', icon: Package },
+interface Shortcut {
+  title: string;
+  text: string;
+  href: string;
+  icon: LucideIcon;
+  /** Shown only to roles with this capability. */
+  needs?: Capability;
+}
+
+/** The three shortcuts of spec part 1 section 2 "Dashboard"; a role sees those it can use. */
+const SHORTCUTS: Shortcut[] = [
+  { title: 'Start New Audit', text: 'Run a cycle count or a product audit.', href: '/audits', icon: PlusCircle, needs: 'runAudits' },
+  { title: 'Manage Products', text: 'Import and edit your product catalogue.', href: '/products', icon: Package, needs: 'manageCatalogue' },
   { title: 'View Tasks', text: 'See the audits assigned to you and your team.', href: '/tasks', icon: ListChecks },
 ];
 
+/** What a role that cannot change the catalogue gets instead of 'Manage Products'. */
+const BROWSE_PRODUCTS: Shortcut = { title: 'View Products', text: 'Look up your product catalogue.', href: '/products', icon: Package };
+
 export function ShortcutCards() {
+  const { can } = usePermissions();
+  const shortcuts = SHORTCUTS.flatMap((s) => (!s.needs || can(s.needs) ? [s] : s.href === '/products' ? [BROWSE_PRODUCTS] : []));
   return (
     <nav aria-label="Shortcuts">
       <ul className="grid gap-4 md:grid-cols-3">
-        {SHORTCUTS.map((s) => (
+        {shortcuts.map((s) => (
           <li key={s.href}>
             <Link
               href={s.href}

@@ -44,7 +44,7 @@ const STATS: Stat[] = [
     tone: 'bg-amber-50 text-amber-700',
     // avgAccuracy is 0 when nothing is complete: a dash says "no figure" better than 0.0%.
     value: (s) => (s.completedAudits > 0 ? formatPercent(s.avgAccuracy) : '—'),
-    caption: (s) => (s.completedAudits > 0 ? 'Across completed audits' : 'No completed audits yet'),
+    caption: (s) => (s.completedAudits > 0 ? 'Products counted correctly, mean of completed audits' : 'No completed audits yet'),
   },
 ];
 

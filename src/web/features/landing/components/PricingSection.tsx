@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { PLANS, type Plan } from '../../../../domain/plans';
+import { formatLimit, PLANS, type Plan } from '../../../../domain/plans';
 import { cn } from '@/lib/cn';
 import { SignInLink } from './SignInLink';
 
@@ -11,13 +11,14 @@ const TAGLINES: Record<Plan['tier'], string> = {
   free: 'Try StockTally on a small catalogue.',
   starter: 'For a single store that counts often.',
   pro: 'For growing teams and several locations.',
+  enterprise: 'For large catalogues and teams, on request.',
 };
 
 function limits(plan: Plan): string[] {
   return [
-    plan.users === 1 ? '1 user' : `Up to ${plan.users} users`,
+    plan.users === null ? 'Unlimited users' : plan.users === 1 ? '1 user' : `Up to ${plan.users} users`,
     plan.auditsPerMonth === null ? 'Unlimited audits' : `${plan.auditsPerMonth} audits per month`,
-    `${plan.products.toLocaleString('en-US')} products`,
+    `${formatLimit(plan.products)} products`,
   ];
 }
 
@@ -73,7 +74,7 @@ export function PricingSection() {
         </ul>
         {/* The spec does not show where this goes: plain text, not a dead link. */}
         <p className="text-muted-foreground mt-10 text-center text-sm">
-          Need more than {PLANS.pro.products.toLocaleString('en-US')} products?{' '}
+          Need more than {formatLimit(PLANS.pro.products)} products?{' '}
           <span className="text-foreground font-medium">Contact us for enterprise pricing.</span>
         </p>
       </div>

@@ -238,8 +238,31 @@ export default function BulkEditDialog({
                       Add
                     </Button>
                   </div>
+                  <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm" disabled={!form.enabled.tags}>
+                    <legend className="sr-only">How the tags change</legend>
+                    {(
+                      [
+                        ['replace', 'Replace tags'],
+                        ['add', 'Add to existing tags'],
+                      ] as const
+                    ).map(([mode, label]) => (
+                      <label key={mode} className="flex items-center gap-1.5">
+                        <input
+                          type="radio"
+                          name="bulk-edit-tags-mode"
+                          value={mode}
+                          checked={form.tagsMode === mode}
+                          onChange={() => setForm((f) => ({ ...f, tagsMode: mode }))}
+                          className="accent-primary size-4"
+                        />
+                        {label}
+                      </label>
+                    ))}
+                  </fieldset>
                   <p id="bulk-edit-tags-hint" className="text-muted-foreground text-xs">
-                    The tags listed here replace each product's tags.
+                    {form.tagsMode === 'add'
+                      ? "The tags listed here are added to each product's own tags."
+                      : "The tags listed here replace each product's tags."}
                   </p>
                   {form.tags.length > 0 ? (
                     <ul className="flex flex-wrap gap-1.5" aria-label="Tags to set">

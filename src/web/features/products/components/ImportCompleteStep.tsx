@@ -1,6 +1,7 @@
-import { CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Download } from 'lucide-react';
 import type { ImportResponse } from '../../../../contracts/products';
 import { Button } from '@/components/ui/button';
+import { downloadRejectedRows } from '../api/import-products';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -11,8 +12,13 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The import summary: total rows, new products, updated products. */
-export function ImportCompleteStep({ result, onDone }: { result: ImportResponse; onDone: () => void }) {
+/**
+ * The import summary: total rows, new products, updated products; then the rows skipped (no
+ * product, repeated), the rows left out for problems (with their CSV) and the warnings.
+ */
+export function ImportCompleteStep({ result, fileName, onDone }: { result: ImportResponse; fileName: string; onDone: () => void }) {
+  const skipped = result.skipped ?? [];
+  const warnings = result.warnings ?? [];
   return (
     <div className="grid gap-6 p-6">
       <div className="flex items-center gap-3">
@@ -29,6 +35,46 @@ export function ImportCompleteStep({ result, onDone }: { result: ImportResponse;
         <Stat label="Imported" value={result.imported} />
         <Stat label="Updated" value={result.updated} />
       </dl>
+      {skipped.length > 0 ? (
+        <div className="text-sm">
+          <p className="font-medium">Skipped rows</p>
+          <ul className="text-muted-foreground mt-1 list-disc pl-5">
+            {skipped.map((s) => (
+              <li key={s.reason}>
+                {s.count.toLocaleString()} {s.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.rejected ? (
+        <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            {result.rejected.toLocaleString()} {result.rejected === 1 ? 'row was' : 'rows were'} left out for problems.
+          </p>
+          {result.rejectedCsv ? (
+            <Button size="sm" variant="outline" onClick={() => downloadRejectedRows(result.rejectedCsv!, fileName)}>
+              <Download className="size-4" aria-hidden="true" />
+              Download rejected rows (CSV)
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {warnings.length > 0 ? (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:bg-amber-950/30">
+          <p className="flex items-center gap-2 font-medium">
+            <AlertTriangle className="size-4 text-amber-600" aria-hidden="true" />
+            {(result.warningCount ?? warnings.length).toLocaleString()} {warnings.length === 1 ? 'warning' : 'warnings'}
+          </p>
+          <ul className="mt-2 max-h-32 overflow-y-auto">
+            {warnings.map((w, i) => (
+              <li key={`${w.line}-${i}`} className="break-words">
+                {w.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="flex justify-end">
         <Button onClick={onDone} autoFocus>
           Done

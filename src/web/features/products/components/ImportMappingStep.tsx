@@ -1,4 +1,4 @@
-import { AlertTriangle, FileSpreadsheet } from 'lucide-react';
+import { AlertTriangle, Download, FileSpreadsheet } from 'lucide-react';
 import type { ColumnMapping, FilePreview, ImportRowError } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,11 +7,16 @@ import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, Sele
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, isImportField } from '../import-fields';
 
-/** Why the last import was refused; nothing was imported (all-or-nothing). */
+/** Why the last import was refused; nothing was imported (all-or-nothing unless the user chooses). */
 export interface ImportFailure {
   message: string;
   errors: ImportRowError[];
   errorCount: number;
+  /** Rows a partial import would bring in. */
+  importable?: number;
+  /** Rows with problems, and the same rows as CSV (line, problem, the file's columns). */
+  rejected?: number;
+  rejectedCsv?: string;
 }
 
 /** Select value for 'Do not import' (Radix Select items cannot have an empty value). */
@@ -32,8 +37,20 @@ function rowMessage(e: ImportRowError, fileName: string): string {
   return e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
 }
 
-function FailurePanel({ failure, fileName }: { failure: ImportFailure; fileName: string }) {
+function FailurePanel({
+  failure,
+  fileName,
+  onImportValid,
+  onDownloadRejected,
+}: {
+  failure: ImportFailure;
+  fileName: string;
+  onImportValid?: () => void;
+  onDownloadRejected?: () => void;
+}) {
   const more = failure.errorCount - failure.errors.length;
+  const importable = failure.importable ?? 0;
+  const rejected = failure.rejected ?? 0;
   return (
     <div role="alert" className="border-destructive/40 bg-destructive/5 rounded-lg border p-4">
       <div className="flex gap-3">
@@ -67,6 +84,26 @@ function FailurePanel({ failure, fileName }: { failure: ImportFailure; fileName:
               ) : null}
             </>
           ) : null}
+          {rejected > 0 && importable > 0 && onImportValid ? (
+            <div className="bg-background mt-4 grid gap-3 rounded-md border p-3" role="group" aria-labelledby="partial-heading">
+              <p id="partial-heading" className="text-sm">
+                {importable.toLocaleString()} {importable === 1 ? 'row is' : 'rows are'} fine; {rejected.toLocaleString()}{' '}
+                {rejected === 1 ? 'row has' : 'rows have'} problems. Import the good rows and leave the others out, or
+                import nothing and fix the file.
+              </p>
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                <Button size="sm" onClick={onImportValid}>
+                  Import {importable.toLocaleString()} good {importable === 1 ? 'row' : 'rows'}
+                </Button>
+                {onDownloadRejected ? (
+                  <Button size="sm" variant="outline" onClick={onDownloadRejected}>
+                    <Download className="size-4" aria-hidden="true" />
+                    Download rejected rows (CSV)
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
         </div>
       </div>
     </div>
@@ -86,6 +123,8 @@ export function ImportMappingStep({
   onMappingChange,
   onBack,
   onImport,
+  onImportValid,
+  onDownloadRejected,
 }: {
   file: File;
   preview: FilePreview;
@@ -94,7 +133,22 @@ export function ImportMappingStep({
   onMappingChange: (mapping: ColumnMapping) => void;
   onBack: () => void;
   onImport: () => void;
+  /** Import only the good rows (the user's explicit choice after a refused import). */
+  onImportValid?: () => void;
+  onDownloadRejected?: () => void;
 }) {
+  const reasons = new Map((preview.columnProposals ?? []).map((p) => [p.header, p]));
+  const locations = preview.locations ?? [];
+  const chosenLocation = locations.find((l) => mapping[l.header] === 'currentQuantity')?.header ?? SKIP;
+  const chooseLocation = (header: string) => {
+    const next = { ...mapping };
+    for (const l of locations) if (next[l.header] === 'currentQuantity') delete next[l.header];
+    if (header !== SKIP) {
+      for (const [h, f] of Object.entries(next)) if (f === 'currentQuantity') delete next[h];
+      next[header] = 'currentQuantity';
+    }
+    onMappingChange(next);
+  };
   const fieldUse = new Map<string, number>();
   for (const field of Object.values(mapping)) fieldUse.set(field, (fieldUse.get(field) ?? 0) + 1);
   const duplicates = [...fieldUse].filter(([, n]) => n > 1).map(([f]) => f);
@@ -121,7 +175,39 @@ export function ImportMappingStep({
         </span>
       </div>
 
-      {failure ? <FailurePanel failure={failure} fileName={file.name} /> : null}
+      {failure ? (
+        <FailurePanel failure={failure} fileName={file.name} onImportValid={onImportValid} onDownloadRejected={onDownloadRejected} />
+      ) : null}
+
+      {preview.layout ? (
+        <p className="text-muted-foreground text-sm">
+          Recognised as a <span className="text-foreground font-medium">{preview.layout}</span>: columns proposed from its
+          layout.
+        </p>
+      ) : null}
+
+      {locations.length > 0 ? (
+        <section aria-labelledby="location-heading" className="grid gap-2 rounded-lg border p-3">
+          <Label id="location-heading" htmlFor="stock-location" className="text-sm font-medium">
+            Which location's quantity is the expected stock?
+          </Label>
+          <p className="text-muted-foreground text-xs">This file holds one quantity column per location.</p>
+          <Select value={chosenLocation} onValueChange={chooseLocation}>
+            <SelectTrigger id="stock-location" className="w-full sm:w-80">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={SKIP}>None (expected stock 0)</SelectItem>
+              <SelectSeparator />
+              {locations.map((l) => (
+                <SelectItem key={l.header} value={l.header}>
+                  {l.location}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </section>
+      ) : null}
 
       <section aria-labelledby="mapping-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
@@ -138,6 +224,7 @@ export function ImportMappingStep({
             const id = `map-${index}`;
             const sample = preview.preview.find((row) => row[index]?.trim())?.[index];
             const duplicate = value !== SKIP && duplicates.includes(value);
+            const proposal = reasons.get(header);
             return (
               <li key={`${header}-${index}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_14rem] sm:items-center">
                 <div className="min-w-0">
@@ -146,6 +233,16 @@ export function ImportMappingStep({
                   </Label>
                   {sample ? (
                     <p className="text-muted-foreground mt-1 truncate text-xs">e.g. {sample}</p>
+                  ) : null}
+                  {proposal && proposal.field !== null && mapping[header] === proposal.field ? (
+                    <p className="mt-1 text-xs break-words" data-testid="mapping-reason">
+                      <Badge variant={proposal.confidence === 'high' ? 'secondary' : 'outline'} className="mr-1.5 align-middle">
+                        {proposal.confidence === 'high' ? 'Sure' : proposal.confidence === 'medium' ? 'Likely' : 'Guess'}
+                      </Badge>
+                      {proposal.reason}
+                    </p>
+                  ) : proposal && proposal.field === null && value === SKIP ? (
+                    <p className="text-muted-foreground mt-1 text-xs break-words">{proposal.reason}</p>
                   ) : null}
                 </div>
                 <div className="grid gap-1">

@@ -9,7 +9,8 @@ import { toast } from 'sonner';
 import type { ColumnMapping, FilePreview, ImportResponse } from '../../../../contracts/products';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
-import { importProductFile, importRowErrors, previewProductFile } from '../api/import-products';
+import { downloadRejectedRows, importProductFile, importRowErrors, previewProductFile } from '../api/import-products';
+import type { ImportOnProblems } from '../../../../contracts/products';
 import { invalidateCatalogue } from '../api/change-products';
 import { IMPORT_FIELD_LABELS, isCsvOrXlsx, REQUIRED_IMPORT_FIELDS } from '../import-fields';
 import { ImportCompleteStep } from './ImportCompleteStep';
@@ -22,7 +23,7 @@ type State =
   | { step: 'previewing'; file: File; percent: number }
   | { step: 'mapping'; file: File; preview: FilePreview; mapping: ColumnMapping; failure?: ImportFailure }
   | { step: 'importing'; file: File; preview: FilePreview; mapping: ColumnMapping; percent: number }
-  | { step: 'complete'; result: ImportResponse };
+  | { step: 'complete'; result: ImportResponse; fileName: string };
 
 const DESCRIPTIONS: Record<State['step'], string> = {
   upload: 'Upload a CSV or XLSX file of your products.',
@@ -79,7 +80,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
     }
   };
 
-  const startImport = async () => {
+  const startImport = async (onProblems: ImportOnProblems = 'importNothing') => {
     if (state.step !== 'mapping') return;
     const mapped = new Set(Object.values(state.mapping));
     const missing = REQUIRED_IMPORT_FIELDS.filter((f) => !mapped.has(f));
@@ -94,13 +95,18 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
     abortRef.current = controller;
     setState({ step: 'importing', file, preview, mapping, percent: 0 });
     try {
-      const result = await importProductFile(file, mapping, {
-        signal: controller.signal,
-        onProgress: ({ percent }) => setState((s) => (s.step === 'importing' ? { ...s, percent } : s)),
-      });
+      const result = await importProductFile(
+        file,
+        mapping,
+        {
+          signal: controller.signal,
+          onProgress: ({ percent }) => setState((s) => (s.step === 'importing' ? { ...s, percent } : s)),
+        },
+        onProblems,
+      );
       const count = result.imported + result.updated;
       toast.success('Import Successful', { description: `Successfully imported ${count.toLocaleString()} products.` });
-      setState({ step: 'complete', result });
+      setState({ step: 'complete', result, fileName: file.name });
       await invalidateCatalogue(queryClient);
     } catch (error) {
       if (isAbort(error)) return;
@@ -154,7 +160,11 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
                 setState((s) => (s.step === 'mapping' ? { ...s, mapping, failure: undefined } : s))
               }
               onBack={reset}
-              onImport={startImport}
+              onImport={() => void startImport()}
+              onImportValid={() => void startImport('importValid')}
+              onDownloadRejected={
+                state.failure?.rejectedCsv ? () => downloadRejectedRows(state.failure!.rejectedCsv!, state.file.name) : undefined
+              }
             />
           ) : null}
           {state.step === 'importing' ? (
@@ -164,7 +174,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
               percent={state.percent}
             />
           ) : null}
-          {state.step === 'complete' ? <ImportCompleteStep result={state.result} onDone={close} /> : null}
+          {state.step === 'complete' ? <ImportCompleteStep result={state.result} fileName={state.fileName} onDone={close} /> : null}
         </div>
       </DialogContent>
     </Dialog>

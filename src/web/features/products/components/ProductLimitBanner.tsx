@@ -49,7 +49,7 @@ export function ProductLimitBanner() {
             className={cn('flex-1', reached && '[&>*]:bg-destructive', near && '[&>*]:bg-amber-500')}
           />
           {reached || near ? (
-            <Link href="/billing" className="text-primary shrink-0 text-sm font-medium underline-offset-4 hover:underline">
+            <Link href="/subscribe?tier=starter" className="text-primary shrink-0 text-sm font-medium underline-offset-4 hover:underline">
               Upgrade
             </Link>
           ) : null}

@@ -14,6 +14,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/permissions';
 import { bulkDeleteProducts, deleteProduct, invalidateCatalogue } from '../api/change-products';
 import {
   downloadProductsTemplate,
@@ -53,6 +54,8 @@ function plural(n: number, one: string, many: string) {
 
 export default function ProductsPage() {
   const queryClient = useQueryClient();
+  // Import, quantity uploads, bulk edit and delete are for the roles that manage the catalogue.
+  const manage = usePermissions().can('manageCatalogue');
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), QUERY_DEBOUNCE_MS);
   const [filters, setFilters] = useState<ProductFilter[]>([]);
@@ -200,14 +203,18 @@ export default function ProductsPage() {
               {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
               Download Template
             </Button>
-            <Button onClick={() => setImportOpen(true)}>
-              <Upload aria-hidden="true" />
-              Import Products
-            </Button>
-            <Button variant="outline" onClick={() => setQuantitiesOpen(true)}>
-              <Upload aria-hidden="true" />
-              Upload QTY
-            </Button>
+            {manage ? (
+              <>
+                <Button onClick={() => setImportOpen(true)}>
+                  <Upload aria-hidden="true" />
+                  Import Products
+                </Button>
+                <Button variant="outline" onClick={() => setQuantitiesOpen(true)}>
+                  <Upload aria-hidden="true" />
+                  Upload QTY
+                </Button>
+              </>
+            ) : null}
           </>
         }
       />
@@ -251,7 +258,7 @@ export default function ProductsPage() {
                 </>
               ) : null}
             </p>
-            {selected.size > 0 ? (
+            {manage && selected.size > 0 ? (
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="outline" onClick={openBulkEdit}>
                   <Pencil aria-hidden="true" />
@@ -305,12 +312,16 @@ export default function ProductsPage() {
                 <>
                   <p className="font-medium">No products yet</p>
                   <p className="text-muted-foreground max-w-md text-sm">
-                    Import your catalogue from a CSV or XLSX file. Download the template to see the columns.
+                    {manage
+                      ? 'Import your catalogue from a CSV or XLSX file. Download the template to see the columns.'
+                      : 'An owner or admin of your team imports the catalogue.'}
                   </p>
-                  <Button onClick={() => setImportOpen(true)}>
-                    <Upload aria-hidden="true" />
-                    Import Products
-                  </Button>
+                  {manage ? (
+                    <Button onClick={() => setImportOpen(true)}>
+                      <Upload aria-hidden="true" />
+                      Import Products
+                    </Button>
+                  ) : null}
                 </>
               )}
             </div>
@@ -322,7 +333,7 @@ export default function ProductsPage() {
               onSelectedChange={setSelected}
               selectingAll={selectingAll}
               onSelectAllMatching={selectAllMatching}
-              onDelete={askDeleteOne}
+              onDelete={manage ? askDeleteOne : undefined}
             />
           ) : null}
         </CardContent>

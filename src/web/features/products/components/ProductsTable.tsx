@@ -79,7 +79,7 @@ function copy(text: string, what: string) {
   );
 }
 
-function RowActions({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
+function RowActions({ product, onDelete }: { product: Product; onDelete?: (product: Product) => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -98,10 +98,14 @@ function RowActions({ product, onDelete }: { product: Product; onDelete: (produc
             <Copy /> Copy UPC
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(product)}>
-          <Trash2 /> Delete product
-        </DropdownMenuItem>
+        {onDelete ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => onDelete(product)}>
+              <Trash2 /> Delete product
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -191,7 +195,8 @@ export function ProductsTable({
   onSelectedChange: (next: Set<string>) => void;
   selectingAll: boolean;
   onSelectAllMatching: () => void;
-  onDelete: (product: Product) => void;
+  /** Absent for roles that do not manage the catalogue: no Delete in the row menu. */
+  onDelete?: (product: Product) => void;
 }) {
   const allOnPage = products.length > 0 && products.every((p) => selected.has(p.id));
   const someOnPage = products.some((p) => selected.has(p.id));

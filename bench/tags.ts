@@ -1,0 +1,220 @@
+/**
+ * `npm run bench:tags`: tag analytics at size on the PostgreSQL server (issue budget: summary with
+ * every filter and detail of the largest tag <= 200 ms each; refresh of all tags <= 5 s).
+ *
+ * 1. A fresh database (made and dropped like the test databases) gets, by SQL generate_series:
+ *    BENCH_PRODUCTS (50,000) products with 1-3 of BENCH_TAGS (200) tags (skewed: a few tags are
+ *    on thousands of products), BENCH_AUDITS (1,000) complete audits over the last year, each of
+ *    BENCH_LINES (5,000) audited lines (70% correct, 12% above, 10% below, 8% zero sheet) that
+ *    carry their product's tags.
+ * 2. Refresh of all tags (`POST /api/tag-analytics/refresh`, which rebuilds both aggregate
+ *    tables from the result lines), BENCH_REFRESH_RUNS (3) times.
+ * 3. Over HTTP (app.inject, session cookie): the summary without and with every filter, and the
+ *    detail of the largest tag without and with a date range, BENCH_RUNS (9) times each.
+ * 4. Reference in the same run: the summary's figures computed straight from the result lines by
+ *    one GROUP BY (what the aggregates avoid).
+ * Prints median and spread (min-max) of each, the load average (the machine is shared), and ends
+ * with one JSON line.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase, type Database } from '../src/server/db/client.js';
+import { organizations, users } from '../src/server/db/schema.js';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const TAGS = Number(process.env.BENCH_TAGS ?? 200);
+const AUDITS = Number(process.env.BENCH_AUDITS ?? 1_000);
+const LINES = Number(process.env.BENCH_LINES ?? 5_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const REFRESH_RUNS = Number(process.env.BENCH_REFRESH_RUNS ?? 3);
+const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
+
+async function freshDatabase(): Promise<Database> {
+  const name = `stocktally_bench_tags_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: SERVER_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { median: round(sorted[Math.floor(sorted.length / 2)]!), min: round(sorted[0]!), max: round(sorted.at(-1)!) };
+}
+const show = (s: Spread, unit: string) => `median ${s.median} ${unit} (min ${s.min}, max ${s.max})`;
+
+async function timed(runs: number, work: () => Promise<void>): Promise<Spread> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return spread(times);
+}
+
+async function seed(db: Database['db'], organizationId: string, userId: string): Promise<void> {
+  // Tags t000..t199: the first tag is skewed towards low numbers, the others uniform.
+  await db.execute(sql`
+    INSERT INTO products (organization_id, sku, name, current_quantity, tags)
+    SELECT ${organizationId}::uuid, 'SKU-' || lpad(g::text, 6, '0'), 'Product ' || g, 10 + g % 50,
+      ARRAY(SELECT DISTINCT x FROM unnest(ARRAY[r.a, r.b, r.c]) AS x WHERE x IS NOT NULL)
+    FROM generate_series(0, ${PRODUCTS - 1}) AS g
+    -- LATERAL with g: random() drawn per product, not once for the statement.
+    CROSS JOIN LATERAL (
+      SELECT 't' || lpad(floor(${TAGS} * power(random(), 3) + 0 * g)::int::text, 3, '0') AS a,
+        't' || lpad(floor(${TAGS} * random() + 0 * g)::int::text, 3, '0') AS b,
+        CASE WHEN random() + 0 * g < 0.4 THEN 't' || lpad(floor(${TAGS} * random())::int::text, 3, '0') END AS c
+    ) AS r`);
+  await db.execute(sql`
+    INSERT INTO audits (organization_id, user_id, name, audit_type, status, progress, created_at, completed_at)
+    SELECT ${organizationId}::uuid, ${userId}::uuid, 'Audit ' || a, 'cycle-count', 'complete', 100,
+      now() - ((${AUDITS} - a) * interval '365 days' / ${AUDITS}) - interval '1 hour',
+      now() - ((${AUDITS} - a) * interval '365 days' / ${AUDITS})
+    FROM generate_series(1, ${AUDITS}) AS a`);
+  await db.execute(sql`CREATE TEMP TABLE bench_products AS
+    SELECT row_number() OVER (ORDER BY sku) - 1 AS rn, id, sku, name, current_quantity, tags FROM products`);
+  await db.execute(sql`CREATE INDEX ON bench_products (rn)`);
+  await db.execute(sql`CREATE TEMP TABLE bench_audits AS SELECT row_number() OVER (ORDER BY completed_at) - 1 AS an, id FROM audits`);
+  // Each audit counts LINES distinct products: a stride through the catalogue from its own start.
+  await db.execute(sql`
+    INSERT INTO audit_result_lines (organization_id, audit_id, category, position, product_id, sku, product_name,
+      expected_quantity, scanned_quantity, difference, tags)
+    SELECT ${organizationId}::uuid, a.id, c.category, i, p.id, p.sku, p.name, p.current_quantity,
+      p.current_quantity + c.diff, c.diff, p.tags
+    FROM bench_audits AS a
+    CROSS JOIN generate_series(0, ${LINES - 1}) AS i
+    JOIN bench_products AS p ON p.rn = (a.an * 7919 + i * ${Math.max(1, Math.floor(PRODUCTS / LINES))}) % ${PRODUCTS}
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN r < 0.70 THEN 'quantityCorrect' WHEN r < 0.82 THEN 'quantityAbove'
+                  WHEN r < 0.92 THEN 'quantityBelow' ELSE 'zeroSheetItems' END AS category,
+             CASE WHEN r < 0.70 THEN 0 WHEN r < 0.82 THEN 1 + (i % 3) WHEN r < 0.92 THEN -1 - (i % 4)
+                  ELSE -p.current_quantity END AS diff
+      FROM (SELECT random() + 0 * i AS r) AS x
+    ) AS c`);
+  await db.execute(sql`ANALYZE`);
+}
+
+async function main(): Promise<void> {
+  console.log(`tag analytics bench: ${PRODUCTS} products, ${TAGS} tags, ${AUDITS} audits x ${LINES} lines`);
+  console.log(`load average at start: ${load().join(' ')} (${os.cpus().length} CPUs)`);
+  const database = await freshDatabase();
+  const { db } = database;
+  try {
+    const [org] = await db.insert(organizations).values({ name: 'Bench Stores', subscriptionTier: 'pro' }).returning();
+    const [user] = await db.insert(users).values({ organizationId: org!.id, email: 'bench@example.com', role: 'owner' }).returning();
+    let started = performance.now();
+    await seed(db, org!.id, user!.id);
+    console.log(`seeded ${AUDITS * LINES} result lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const config = loadConfig({ LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_DIR: os.tmpdir() } as NodeJS.ProcessEnv);
+    const app = await buildApp({ db, config, webDir: '/nonexistent' });
+    const cookie = `${SESSION_COOKIE}=${await createSession(db, user!.id)}`;
+    const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie } });
+    const csrfCookie = csrf.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const csrfToken = (csrf.json() as { token: string }).token;
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res.json() as unknown;
+    };
+
+    const refresh = await timed(REFRESH_RUNS, async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/tag-analytics/refresh',
+        headers: { cookie: `${cookie}; ${csrfCookie}`, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      if (res.statusCode !== 200) throw new Error(`refresh: ${res.statusCode} ${res.body}`);
+    });
+    console.log(`refresh all tags: ${show(refresh, 'ms')}`);
+    await db.execute(sql`ANALYZE tag_audit_stats`);
+    await db.execute(sql`ANALYZE tag_product_stats`);
+
+    const plain = (await get('/api/tag-analytics/summary')) as Array<{ tagName: string; totalProducts: number }>;
+    const largest = [...plain].sort((a, b) => b.totalProducts - a.totalProducts)[0]!;
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const everyFilter =
+      `/api/tag-analytics/summary?dateRangeStart=${day(180)}&dateRangeEnd=${day(0)}&minDiscrepancyThreshold=10` +
+      `&onlyRecentActivity=true&searchQuery=t1&sortBy=accuracy_percentage&sortOrder=desc`;
+    const detailPath = `/api/tag-analytics/${encodeURIComponent(largest.tagName)}/details`;
+    await get(everyFilter); // warm
+    const summaryPlain = await timed(RUNS, () => get('/api/tag-analytics/summary').then(() => undefined));
+    const summaryFiltered = await timed(RUNS, () => get(everyFilter).then(() => undefined));
+    const detail = await timed(RUNS, () => get(detailPath).then(() => undefined));
+    const detailRange = await timed(RUNS, () => get(`${detailPath}?dateRangeStart=${day(90)}&minAuditCount=1`).then(() => undefined));
+    const filteredRows = ((await get(everyFilter)) as unknown[]).length;
+    const detailBody = (await get(detailPath)) as { products: unknown[]; accuracyOverTime: unknown[] };
+    console.log(`summary, no filter (${plain.length} tags): ${show(summaryPlain, 'ms')}`);
+    console.log(`summary, every filter (${filteredRows} tags): ${show(summaryFiltered, 'ms')}`);
+    console.log(
+      `detail of the largest tag ${largest.tagName} (${largest.totalProducts} products, ${detailBody.products.length} listed, ${detailBody.accuracyOverTime.length} audits): ${show(detail, 'ms')}`,
+    );
+    console.log(`detail of the largest tag, last 90 days: ${show(detailRange, 'ms')}`);
+
+    started = performance.now();
+    await db.execute(sql`SET jit = off`);
+    await db.execute(sql`
+      SELECT t.tag, count(*) AS audited, count(*) FILTER (WHERE l.category = 'quantityCorrect') AS accurate,
+        sum(l.difference) AS variance, count(DISTINCT l.product_id) AS ever, max(a.completed_at) AS last_at
+      FROM audit_result_lines AS l JOIN audits AS a ON a.id = l.audit_id CROSS JOIN LATERAL unnest(l.tags) AS t(tag)
+      WHERE l.organization_id = ${org!.id}::uuid AND a.completed_at >= ${day(180)}::timestamptz
+      GROUP BY t.tag`);
+    const referenceMs = performance.now() - started;
+    console.log(`reference: the same summary straight from the result lines (one GROUP BY): ${(referenceMs / 1000).toFixed(2)} s`);
+    console.log(`  ratio reference / summary with every filter: ${(referenceMs / summaryFiltered.median).toFixed(0)}x`);
+    const loadEnd = load();
+    console.log(`load average at end: ${loadEnd.join(' ')}`);
+    await app.close();
+    console.log(
+      JSON.stringify({
+        bench: 'tags',
+        products: PRODUCTS,
+        tags: TAGS,
+        audits: AUDITS,
+        lines: AUDITS * LINES,
+        largestTagProducts: largest.totalProducts,
+        summaryMedianMs: summaryPlain.median,
+        summaryAllFiltersMedianMs: summaryFiltered.median,
+        summaryAllFiltersMaxMs: summaryFiltered.max,
+        detailLargestTagMedianMs: detail.median,
+        detailLargestTagMaxMs: detail.max,
+        detailLargestTagRangeMedianMs: detailRange.median,
+        refreshAllMedianSeconds: Math.round(refresh.median) / 1000,
+        referenceFromLinesSeconds: Math.round(referenceMs) / 1000,
+        loadAverage: loadEnd,
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,1 @@
+ALTER TABLE "scan_files" ADD COLUMN "header_choice" text DEFAULT 'auto' NOT NULL;

@@ -1,0 +1,122 @@
+/**
+ * Billing through the real UI, the real server and the payment provider's stand-in (DESIGN.md
+ * section 10, spec part 2 "Billing screen", "Choose Your Plan screen"): a free organisation at its
+ * product limit upgrades through the hosted checkout, the refused import then succeeds; cancelled
+ * in the portal, the webhook brings it back to free with its data intact and new imports refused.
+ * With SCREENSHOTS_DIR set, it also saves /billing (free, paid) and /subscribe at 1280 and 375 px.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { goTo, signUp } from './support/app';
+
+const shotsDir = process.env.SCREENSHOTS_DIR;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-billing-e2e-'));
+
+/** A catalogue CSV of SKUs `${prefix}-1..n`. */
+function catalogue(prefix: string, n: number): string {
+  const file = path.join(tmp, `${prefix}.csv`);
+  const rows = Array.from({ length: n }, (_, i) => `${prefix}-${i + 1},Item ${prefix} ${i + 1},${i + 1}`);
+  writeFileSync(file, ['SKU,Product Name,Quantity', ...rows].join('\n') + '\n');
+  return file;
+}
+
+/** Products -> Import Products -> file; answers the dialog after pressing Import. */
+async function importFile(page: Page, file: string) {
+  await goTo(page, 'Products');
+  await page.getByRole('button', { name: 'Import Products' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import Products' });
+  await dialog.getByLabel('Product file').setInputFiles(file);
+  await dialog.getByRole('button', { name: /^Import [\d,]+ rows?$/ }).click();
+  return dialog;
+}
+
+async function shots(page: Page, name: string) {
+  if (!shotsDir) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
+    await page.waitForTimeout(200);
+    await page.screenshot({
+      path: path.join(shotsDir, `${width}-${name}.png`),
+      fullPage: true,
+      animations: 'disabled',
+      style: '[data-sonner-toaster] { display: none !important; }',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('free at the limit -> upgrade through checkout -> import works -> cancel in the portal -> back on free', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUp(page);
+
+  // Free: 100 products fill the plan; 5 more are refused.
+  let dialog = await importFile(page, catalogue('A', 100));
+  await expect(dialog.getByText('Import Successful')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText("You're using 100 of 100 products.")).toBeVisible();
+  const extra = catalogue('B', 5);
+  dialog = await importFile(page, extra);
+  await expect(dialog.getByText('Import Failed')).toBeVisible();
+  await expect(dialog.getByText(/Your Free Trial plan allows 100 products; you have 100, so no more fit/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await goTo(page, 'Billing');
+  await expect(page.getByRole('heading', { name: 'Billing & Subscription' })).toBeVisible();
+  await expect(page.getByLabel('Current plan: Free Trial')).toBeVisible();
+  await expect(page.getByText('Audits This Month')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Features Included in Your Plan' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Starter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage Billing' })).toHaveCount(0);
+  await shots(page, 'billing-free');
+
+  // Pro has no price on this server: the spec's configuration message.
+  await page.goto('/subscribe?tier=pro');
+  await expect(page.getByRole('radio', { name: /^Pro/ })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Continue with Pro' }).click();
+  await expect(page.getByText('Configuration Error')).toBeVisible();
+  await expect(page.getByText('Price ID not configured for Pro')).toBeVisible();
+
+  // The products banner's Upgrade link leads to /subscribe?tier=starter.
+  await goTo(page, 'Products');
+  await page.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/subscribe\?tier=starter$/);
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Starter/ })).toHaveAttribute('aria-checked', 'true');
+  await shots(page, 'subscribe');
+  await page.getByRole('button', { name: 'Continue with Starter' }).click();
+
+  // The provider's hosted checkout (the stand-in) pays and returns to /billing?success=true.
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  await expect(page.getByText('Your subscription has been upgraded to Starter plan!')).toBeVisible();
+  await expect(page.getByLabel('Current plan: Starter')).toBeVisible();
+  await expect(page.getByText('$29')).toBeVisible();
+  await expect(page.getByText('5,000', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage Billing' })).toBeVisible();
+  await shots(page, 'billing-paid');
+
+  // The import refused on free now goes through.
+  dialog = await importFile(page, extra);
+  await expect(dialog.getByText('Import Successful')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText("You're using 105 of 5,000 products.")).toBeVisible();
+
+  // Cancelled in the provider's portal: its webhook brings the organisation back to free.
+  await goTo(page, 'Billing');
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByLabel('Current plan: Free Trial')).toBeVisible();
+
+  // Data intact and readable; new products over the limit refused.
+  await goTo(page, 'Products');
+  await expect(page.getByText("You're using 105 of 100 products.")).toBeVisible();
+  dialog = await importFile(page, catalogue('C', 1));
+  await expect(dialog.getByText('Import Failed')).toBeVisible();
+  await expect(dialog.getByText(/Your Free Trial plan allows 100 products; you have 105, so no more fit/)).toBeVisible();
+});

@@ -1,0 +1,138 @@
+/**
+ * Decimal and thousands separators of numbers read from files: one rule for catalogue and scan
+ * quantities, and the money rule of catalogue prices (docs/decisions/0045-number-separators.md).
+ *
+ * A file's own numbers are the evidence: a separator followed by 1, 2 or 4+ digits at the end
+ * (`2,5`, `5.00`, `0,1250`), or written after the other separator (`1.234,50`), is that file's
+ * decimal separator, and the other one groups thousands. Pure; never throws.
+ */
+
+/** The decimal separator a column's cells show, or null when none of them tells. */
+export type DecimalSeparator = '.' | ',';
+
+/**
+ * The decimal separator the cells show (first telling cell decides; a later contradiction is
+ * ignored, the parse of that cell then refuses it), or null when no cell tells.
+ */
+export function decimalSeparatorEvidence(cells: Iterable<string>): DecimalSeparator | null {
+  for (const raw of cells) {
+    const text = raw.trim().replace(/[\s\u00a0'$€£]/g, '');
+    const lastComma = text.lastIndexOf(',');
+    const lastDot = text.lastIndexOf('.');
+    if (lastComma > -1 && lastDot > -1) return lastComma > lastDot ? ',' : '.';
+    const sep = lastComma > -1 ? ',' : lastDot > -1 ? '.' : null;
+    if (sep === null) continue;
+    const parts = text.split(sep);
+    const tail = parts[parts.length - 1]!;
+    if (!/^\d+$/.test(tail)) continue;
+    if (parts.length > 2) return sep === ',' ? '.' : ','; // 1,000,000: grouping
+    if (tail.length !== 3) return sep;
+  }
+  return null;
+}
+
+export type WholeNumber = { ok: true; value: number } | { ok: false; reason: string };
+
+/** Largest magnitude of a quantity (PostgreSQL `integer`). */
+export const MAX_WHOLE = 2_147_483_647;
+
+/**
+ * A quantity cell as a whole number of units (catalogue Current Stock and scan quantities alike).
+ * Blank gives null (the caller decides what blank means).
+ *
+ * The rule (decision 0045): with `decimal` known from the file, the other separator groups
+ * thousands and the decimal part must be zeros (`5,00` -> 5 when `,` is decimal). Without
+ * evidence: a comma followed by groups of exactly three digits groups thousands (`1,000` -> 1000,
+ * `12,345,678`), a dot followed by exactly three digits is ambiguous and refused (`1.000`: one
+ * thousand in Germany, one elsewhere), and a separator followed by zeros only is a whole number
+ * (`5.0`, `5,00`). A real fraction, text, or more than ±2,147,483,647 is refused.
+ */
+export function parseWholeQuantity(raw: string, decimal: DecimalSeparator | null = null): WholeNumber | null {
+  const text = raw.trim().replace(/^'/, '');
+  if (text === '') return null;
+  const m = /^([+-]?)(\d[\d.,]*)$/.exec(text);
+  if (!m) return { ok: false, reason: 'is not a whole number' };
+  const sign = m[1];
+  let body = m[2]!;
+  let fraction = '';
+  if (decimal !== null) {
+    const group = decimal === '.' ? ',' : '.';
+    const at = body.lastIndexOf(decimal);
+    if (at > -1) {
+      fraction = body.slice(at + 1);
+      body = body.slice(0, at);
+    }
+    if (body.includes(decimal) || !isGrouped(body, group) || !/^\d*$/.test(fraction)) return { ok: false, reason: 'is not a whole number' };
+    body = body.split(group).join('');
+  } else if (/^\d{1,3}(,\d{3})+$/.test(body)) {
+    body = body.replace(/,/g, '');
+  } else if (/^\d+\.\d{3}$/.test(body)) {
+    return { ok: false, reason: 'is ambiguous (a thousands separator or a decimal point?): write it without separators' };
+  } else {
+    const parts = /^(\d+)(?:[.,](\d+))?$/.exec(body);
+    if (!parts) return { ok: false, reason: 'is not a whole number' };
+    body = parts[1]!;
+    fraction = parts[2] ?? '';
+  }
+  if (fraction !== '' && !/^0+$/.test(fraction)) return { ok: false, reason: 'is not a whole number' };
+  const value = Number(body) * (sign === '-' ? -1 : 1);
+  if (!Number.isFinite(value) || Math.abs(value) > MAX_WHOLE) return { ok: false, reason: 'is too large to be a quantity' };
+  return { ok: true, value: value === 0 ? 0 : value };
+}
+
+function isGrouped(body: string, group: string): boolean {
+  if (!body.includes(group)) return /^\d+$/.test(body);
+  const escaped = group === '.' ? '\\.' : ',';
+  return new RegExp(`^\\d{1,3}(${escaped}\\d{3})+$`).test(body);
+}
+
+/** Most decimal places a price keeps (numeric(14,4)). */
+export const MONEY_DECIMALS = 4;
+const MONEY_LIMIT_WHOLE_DIGITS = 10;
+
+export type MoneyResult = { ok: true; value: string | null } | { ok: false; message: string };
+
+/**
+ * A catalogue price as an exact decimal string with 2 to 4 places (`"12.50"`, `"0.95"`,
+ * `"1.2345"`), or null when blank. Accepts a currency sign ($ € £), `.95`, thousands separators
+ * and a decimal comma: with `decimal` known from the file, it decides (`1.234,50` and `1,234.50`
+ * both read 1234.50); without, a comma followed by groups of three digits groups thousands
+ * (`1,234` -> 1234.00) and any other single separator is the decimal one (`12,5`, `1.234`).
+ * Refused: negative amounts, more than 4 decimal places that are not zeros, over 10 whole digits.
+ */
+export function parseMoneyAmount(raw: string, decimal: DecimalSeparator | null = null): MoneyResult {
+  const shown = raw.trim();
+  const text = shown.replace(/^[$€£]\s*|\s*[$€£]$/g, '').replace(/^'/, '').replace(/[\s\u00a0']/g, '');
+  if (text === '') return { ok: true, value: null };
+  let normalised: string;
+  const lastComma = text.lastIndexOf(',');
+  const lastDot = text.lastIndexOf('.');
+  const dec = decimal ?? (lastComma > -1 && lastDot > -1 ? (lastComma > lastDot ? ',' : '.') : null);
+  if (dec !== null) {
+    const group = dec === '.' ? ',' : '.';
+    const at = text.lastIndexOf(dec);
+    const whole = at > -1 ? text.slice(0, at) : text;
+    if (!isGrouped(whole === '' ? '0' : whole, group)) return notMoney(shown);
+    normalised = whole.split(group).join('') + (at > -1 ? `.${text.slice(at + 1)}` : '');
+  } else if (/^\d{1,3}(,\d{3})+$/.test(text)) {
+    normalised = text.replace(/,/g, '');
+  } else {
+    normalised = text.replace(',', '.');
+  }
+  const m = /^(\d*)(?:\.(\d+))?$/.exec(normalised);
+  if (!m || (m[1] === '' && m[2] === undefined)) return notMoney(shown);
+  const whole = m[1] === '' ? '0' : m[1]!;
+  const fraction = m[2] ?? '';
+  if (fraction.length > MONEY_DECIMALS && /[1-9]/.test(fraction.slice(MONEY_DECIMALS))) {
+    return { ok: false, message: `"${shown}" has more than ${MONEY_DECIMALS} decimal places` };
+  }
+  const wholeDigits = BigInt(whole).toString();
+  if (wholeDigits.length > MONEY_LIMIT_WHOLE_DIGITS) return { ok: false, message: `"${shown}" is too large` };
+  let places = fraction.slice(0, MONEY_DECIMALS).replace(/0+$/, '');
+  if (places.length < 2) places = places.padEnd(2, '0');
+  return { ok: true, value: `${wholeDigits}.${places}` };
+}
+
+function notMoney(shown: string): MoneyResult {
+  return { ok: false, message: `"${shown}" is not an amount of money` };
+}

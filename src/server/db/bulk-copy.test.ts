@@ -1,0 +1,56 @@
+/**
+ * copyRows: values that CSV and PostgreSQL's literals treat specially arrive exactly as sent, on
+ * both databases, and a bad row rolls the whole transaction back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DATABASE_KINDS, openTestDatabase } from '../test-support/databases.js';
+import type { Database } from './client.js';
+import { copyRows, csvField } from './bulk-copy.js';
+
+describe('csvField', () => {
+  it('writes NULL as an empty field and the empty string quoted', () => {
+    expect(csvField(null)).toBe('');
+    expect(csvField('')).toBe('""');
+    expect(csvField('a"b')).toBe('"a""b"');
+    expect(csvField(true)).toBe('t');
+    expect(csvField(['x', 'y"z'])).toBe('"{""x"",""y\\""z""}"');
+  });
+});
+
+describe.each(DATABASE_KINDS)('copyRows on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db.execute(
+      sql.raw('create table copy_probe (n integer, t text, d double precision, b boolean, a text[], j jsonb)'),
+    );
+  });
+  afterAll(async () => database.close());
+
+  const tricky = ['', 'plain', 'comma, "quote"', 'line\nbreak\r\nand CRLF', 'back\\slash', 'Café ✓', '\\N', 'NULL'];
+
+  it('stores every value exactly, nulls as NULL', async () => {
+    const rows = tricky.map((t, i) => [i, t, i / 3, i % 2 === 0, [t, 'b,c', '"q"'], { t, n: [i] }] as const);
+    await database.db.transaction(async (tx) => {
+      await copyRows(tx as never, 'copy_probe', ['n', 't', 'd', 'b', 'a', 'j'], [...rows, [99, null, null, null, [], null]]);
+    });
+    const result = await database.db.execute(sql.raw('select n, t, d, b, a, j from copy_probe order by n'));
+    const got = (result as unknown as { rows: unknown[] }).rows;
+    expect(got).toEqual([
+      ...rows.map(([n, t, d, b, a, j]) => ({ n, t, d, b, a, j })),
+      { n: 99, t: null, d: null, b: null, a: [], j: null },
+    ]);
+  });
+
+  it('writes nothing when one row is bad (the transaction rolls back)', async () => {
+    await database.db.execute(sql.raw('truncate copy_probe'));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await copyRows(tx as never, 'copy_probe', ['n', 't'], [[1, 'a'], ['not a number', 'b']]);
+      }),
+    ).rejects.toThrow();
+    const result = await database.db.execute(sql.raw('select count(*)::int as n from copy_probe'));
+    expect((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+});

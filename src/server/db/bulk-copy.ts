@@ -1,0 +1,83 @@
+/**
+ * Bulk writes through each database's fast path (docs/decisions/0055-results-stored-by-copy.md):
+ * `COPY <table> (<columns>) FROM STDIN (FORMAT csv)` streamed by pg-copy-streams on the
+ * PostgreSQL server, and the same statement reading `'/dev/blob'` with the CSV as a Blob on PGlite.
+ * Both run inside the caller's Drizzle transaction, so a failure leaves nothing behind.
+ *
+ *   await copyRows(tx, 'audit_result_lines', ['audit_id', 'sku'], rows.map((r) => [r.auditId, r.sku]));
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { PoolClient } from 'pg';
+import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import type { Db } from './client.js';
+import { arrayLiteral } from '../features/products/pg-array.js';
+
+/** A value of one CSV field: null is SQL NULL; arrays become text[] literals; objects JSON. */
+export type CopyValue = string | number | boolean | null | readonly string[] | object;
+
+/** Rows serialised per CSV chunk (one stream write on the server; ~1-4 MB of text). */
+const CHUNK_ROWS = 5000;
+
+/**
+ * Writes `rows` (each in `columns` order) into `table` with COPY, inside the transaction `tx`
+ * (a Drizzle transaction of either database). `table` and `columns` are identifiers of our own
+ * schema, never user input.
+ * @throws the database's error (bad value, constraint), after which the transaction is rolled back.
+ */
+export async function copyRows(tx: Db, table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<void> {
+  const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+  const client = sessionClient(tx);
+  if (isPoolClient(client)) {
+    await pipeline(Readable.from(csvChunks(rows)), client.query(copyFrom(statement)));
+    return;
+  }
+  const blob = new Blob([...csvChunks(rows)], { type: 'text/csv' });
+  await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob });
+}
+
+/** The driver connection under a Drizzle transaction: a pg PoolClient or a PGlite transaction. */
+function sessionClient(tx: Db): PoolClient | PgliteTransaction {
+  const session = (tx as unknown as { session?: { client?: unknown } }).session;
+  if (!session?.client) throw new Error('copyRows needs a Drizzle transaction (db.transaction(async (tx) => ...)).');
+  return session.client as PoolClient | PgliteTransaction;
+}
+
+function isPoolClient(client: PoolClient | PgliteTransaction): client is PoolClient {
+  return typeof (client as PoolClient).release === 'function';
+}
+
+/** CSV text of the rows, `CHUNK_ROWS` lines per string. */
+export function* csvChunks(rows: Iterable<readonly CopyValue[]>): Generator<string> {
+  let chunk = '';
+  let n = 0;
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < row.length; i++) {
+      if (i > 0) line += ',';
+      line += csvField(row[i]!);
+    }
+    chunk += line + '\n';
+    if (++n === CHUNK_ROWS) {
+      yield chunk;
+      chunk = '';
+      n = 0;
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** One CSV field as COPY (FORMAT csv) reads it: an unquoted empty field is NULL, '""' is ''. */
+export function csvField(value: CopyValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'string') return quote(value);
+  if (Array.isArray(value)) return quote(arrayLiteral(value as readonly string[]));
+  return quote(JSON.stringify(value));
+}
+
+function quote(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}

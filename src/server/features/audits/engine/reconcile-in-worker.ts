@@ -1,0 +1,95 @@
+/**
+ * Runs the reading and reconciling of one processing job in a worker thread, so the event loop
+ * keeps answering other requests while a large audit processes (issue: one organisation's
+ * processing must not stall the others). The worker reads the scan files from disk with the same
+ * readers and engine as before (src/server/files, src/domain/reconcile.ts); the caller stores.
+ *
+ *   const { results, rowCounts } = await reconcileInWorker(input, (p) => progress(p));
+ */
+import { Worker } from 'node:worker_threads';
+import type { EnhancedResults } from '../../../../contracts/results.js';
+import type { ReconcileOptions } from '../../../../domain/reconcile.js';
+import { AppError, FileError } from '../../../errors.js';
+
+/** One scan file of the job, on local disk. */
+export interface WorkerScanFile {
+  path: string;
+  fileName: string;
+  scanColumn: string;
+  quantityColumn: string | null;
+  /** Whether the first row is a header (DESIGN.md section 6). */
+  hasHeader?: 'auto' | 'yes' | 'no';
+}
+
+/** What the worker reconciles: the engine's options and the files in order. */
+export interface WorkerInput {
+  options: ReconcileOptions;
+  files: WorkerScanFile[];
+}
+
+/** What the worker answers: the results and the data rows read per file. */
+export interface WorkerOutput {
+  results: EnhancedResults;
+  rowCounts: number[];
+}
+
+/** Reading progress: files done and data rows read so far. */
+export interface WorkerProgress {
+  filesDone: number;
+  rowsRead: number;
+}
+
+/** An error as it crosses the thread boundary. */
+export interface SerialisedError {
+  name: string;
+  code?: string;
+  message: string;
+  status?: number;
+  fileName?: string;
+  line?: number;
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; progress: WorkerProgress }
+  | { type: 'done'; output: WorkerOutput }
+  | { type: 'error'; error: SerialisedError };
+
+/**
+ * Reconciles `input` in a new worker thread; `onProgress` is called as rows are read.
+ * @throws FileError/AppError as the readers raise them (bad quantity, unreadable file), with
+ *   code, status and message kept; any other failure as an Error.
+ */
+export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<WorkerOutput> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./reconcile-worker.mjs', import.meta.url), { workerData: input });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'progress') onProgress(message.progress);
+      else if (message.type === 'done') settle(() => resolve(message.output));
+      else settle(() => reject(reviveError(message.error)));
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`the processing worker stopped (exit code ${code})`))));
+  });
+}
+
+/** The error as thrown inside the worker, for the thread boundary. */
+export function serialiseError(err: unknown): SerialisedError {
+  if (err instanceof FileError) return { name: err.name, code: err.code, message: err.message, status: err.status, fileName: err.fileName, line: err.line };
+  if (err instanceof AppError) return { name: err.name, code: err.code, message: err.message, status: err.status };
+  return { name: 'Error', message: err instanceof Error ? err.message : String(err) };
+}
+
+function reviveError(e: SerialisedError): Error {
+  if (e.name === 'FileError' || e.name === 'AppError') {
+    // The message is already complete (file and line included); keep it as it was.
+    const error = new AppError(e.code ?? 'PROCESSING_FAILED', e.message, e.status ?? 400);
+    return error;
+  }
+  return new Error(e.message);
+}

@@ -1,0 +1,222 @@
+/**
+ * Reading tag analytics (DESIGN.md section 11) from the aggregates of stats-repo.ts and the live
+ * catalogue. Every statement is scoped by organization_id.
+ *
+ * Completion windows are half-open [from, to). On the sorted per-product arrays,
+ * `width_bucket(x - 1 microsecond, completed_ats)` is the number of audits completed before x, so
+ * the audits in the window are the array positions lo+1 .. hi. The CTEs are MATERIALIZED: each
+ * aggregate is computed once, whatever join the planner picks (a re-scan per tag cost seconds).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { SortOrder, TagAuditPoint, TagProduct, TagSortField } from '../../../contracts/tag-analytics.js';
+import { accuracyPercentage, type CompletionWindow } from '../../../domain/tag-analytics.js';
+
+function bound(at: Date | null, open: '-infinity' | 'infinity'): SQL {
+  return sql`${at ? at.toISOString() : open}::timestamptz`;
+}
+/** The number of audits in `completed_ats` completed before `at`. */
+function countBefore(at: SQL): SQL {
+  return sql`width_bucket(${at} - interval '1 microsecond', completed_ats)`;
+}
+
+function toIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return new Date(value as string | Date).toISOString();
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface TagFigures {
+  tagName: string;
+  totalProducts: number;
+  productsEverAudited: number;
+  productsAuditedLast30Days: number;
+  auditedLines: number;
+  accurateLines: number;
+  totalQuantityVariance: number;
+  lastAuditDate: string | null;
+}
+
+export interface TagFiguresFilter {
+  window: CompletionWindow;
+  /** Exactly this tag (the detail page). */
+  tag?: string;
+  /** Case-insensitive substring of the tag name. */
+  search?: string;
+  /** Keep tags whose (100 - accuracy) >= this (> 0 drops never-audited tags). */
+  minDiscrepancyThreshold?: number;
+  onlyRecentActivity?: boolean;
+  sortBy?: TagSortField;
+  sortOrder?: SortOrder;
+}
+
+const ACCURACY = sql`(CASE WHEN a.audited > 0 THEN a.accurate * 100.0 / a.audited END)`;
+
+function orderBy(sortBy: TagSortField, order: SortOrder): SQL {
+  const dir = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
+  const byName = sql`lower(coalesce(c.tag, a.tag)) ${dir}, coalesce(c.tag, a.tag) ${dir}`;
+  switch (sortBy) {
+    case 'total_products':
+      return sql`coalesce(c.total_products, 0) ${dir}, lower(coalesce(c.tag, a.tag)) ASC`;
+    case 'last_audit_date':
+      return sql`a.last_at ${dir} NULLS LAST, lower(coalesce(c.tag, a.tag)) ASC`;
+    case 'accuracy_percentage':
+      return sql`${ACCURACY} ${dir} NULLS LAST, lower(coalesce(c.tag, a.tag)) ASC`;
+    default:
+      return byName;
+  }
+}
+
+/**
+ * Per tag: current products carrying it, and over complete audits in the window its audited and
+ * accurate lines, summed difference, last completion and products audited (ever / last 30 days).
+ * Tags carried by a current product or audited in the window are listed.
+ */
+export async function selectTagFigures(db: Db, organizationId: string, filter: TagFiguresFilter): Promise<TagFigures[]> {
+  const { window } = filter;
+  const from = bound(window.from, '-infinity');
+  const to = bound(window.to, 'infinity');
+  const recentFrom = bound(window.recentFrom, '-infinity');
+  const onTag = (column: SQL) => (filter.tag === undefined ? sql`` : sql` AND ${column} = ${filter.tag}`);
+  const conditions: SQL[] = [sql`TRUE`];
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(sql`coalesce(c.tag, a.tag) ILIKE ${pattern}`);
+  }
+  if (filter.minDiscrepancyThreshold && filter.minDiscrepancyThreshold > 0) {
+    conditions.push(sql`a.audited > 0 AND 100 - ${ACCURACY} >= ${filter.minDiscrepancyThreshold}`);
+  }
+  if (filter.onlyRecentActivity) conditions.push(sql`a.last_at >= ${recentFrom}`);
+
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`
+    WITH c AS MATERIALIZED (
+      SELECT t.tag, count(DISTINCT p.id)::int AS total_products
+      FROM products AS p CROSS JOIN LATERAL unnest(p.tags) AS t(tag)
+      WHERE p.organization_id = ${organizationId}::uuid AND t.tag <> ''${
+        filter.tag === undefined ? sql`` : sql` AND p.tags @> ARRAY[${filter.tag}]::text[] AND t.tag = ${filter.tag}`
+      }
+      GROUP BY t.tag
+    ), a AS MATERIALIZED (
+      SELECT tag, sum(audited_lines)::int AS audited, sum(accurate_lines)::int AS accurate,
+        sum(quantity_variance)::bigint AS variance, max(completed_at) AS last_at
+      FROM tag_audit_stats
+      WHERE organization_id = ${organizationId}::uuid AND completed_at >= ${from} AND completed_at < ${to}${onTag(sql`tag`)}
+      GROUP BY tag
+    ), p AS MATERIALIZED (
+      SELECT tag,
+        (count(*) FILTER (WHERE hi > ${countBefore(from)}))::int AS ever,
+        (count(*) FILTER (WHERE hi > ${countBefore(recentFrom)}))::int AS recent
+      FROM (
+        SELECT tag, completed_ats, ${countBefore(to)} AS hi
+        FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid${onTag(sql`tag`)}
+      ) AS s
+      WHERE hi > 0
+      GROUP BY tag
+    )
+    SELECT coalesce(c.tag, a.tag) AS tag, coalesce(c.total_products, 0) AS total_products,
+      coalesce(p.ever, 0) AS ever, coalesce(p.recent, 0) AS recent,
+      coalesce(a.audited, 0) AS audited, coalesce(a.accurate, 0) AS accurate,
+      coalesce(a.variance, 0) AS variance, a.last_at
+    FROM c FULL JOIN a ON a.tag = c.tag
+    LEFT JOIN p ON p.tag = coalesce(c.tag, a.tag)
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${orderBy(filter.sortBy ?? 'tag_name', filter.sortOrder ?? 'asc')}`,
+  );
+  return result.map((r) => ({
+    tagName: String(r.tag),
+    totalProducts: Number(r.total_products),
+    productsEverAudited: Number(r.ever),
+    productsAuditedLast30Days: Number(r.recent),
+    auditedLines: Number(r.audited),
+    accurateLines: Number(r.accurate),
+    totalQuantityVariance: Number(r.variance),
+    lastAuditDate: toIso(r.last_at),
+  }));
+}
+
+/** True when the organisation has any audited history under the tag (outside any window). */
+export async function tagHasHistory(db: Db, organizationId: string, tag: string): Promise<boolean> {
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND tag = ${tag}) AS found`,
+  );
+  return Boolean(row?.found);
+}
+
+/**
+ * The tag's products: current products carrying it, and products audited under it in the window
+ * (a product deleted or re-tagged since keeps its history). Ordered by name, then SKU.
+ */
+export async function selectTagProducts(db: Db, organizationId: string, tag: string, window: CompletionWindow): Promise<TagProduct[]> {
+  const from = bound(window.from, '-infinity');
+  const to = bound(window.to, 'infinity');
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`
+    WITH s AS MATERIALIZED (
+      SELECT product_id, sku, product_name, completed_ats, accurate, differences,
+        ${countBefore(from)} AS lo, ${countBefore(to)} AS hi
+      FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND tag = ${tag}
+    ), c AS MATERIALIZED (
+      SELECT id, sku, name FROM products
+      WHERE organization_id = ${organizationId}::uuid AND tags @> ARRAY[${tag}]::text[]
+    )
+    SELECT coalesce(c.id, s.product_id) AS product_id, coalesce(c.sku, s.sku) AS sku, coalesce(c.name, s.product_name) AS name,
+      coalesce(s.hi - s.lo, 0) AS total_audits, coalesce(w.accurate, 0) AS accurate_audits, coalesce(w.variance, 0) AS running_variance,
+      CASE WHEN s.hi > s.lo THEN s.accurate[s.hi] ELSE FALSE END AS recent_accuracy,
+      CASE WHEN s.hi > s.lo THEN s.completed_ats[s.hi] END AS last_at
+    FROM c FULL JOIN s ON s.product_id = c.id
+    LEFT JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE u.accurate) AS accurate, sum(u.difference) AS variance
+      FROM unnest(s.accurate[s.lo + 1:s.hi], s.differences[s.lo + 1:s.hi]) AS u(accurate, difference)
+    ) AS w ON TRUE
+    WHERE c.id IS NOT NULL OR s.hi > s.lo
+    ORDER BY lower(coalesce(c.name, s.product_name, c.sku, s.sku)), coalesce(c.sku, s.sku)`,
+  );
+  return result.map((r) => ({
+    productId: String(r.product_id),
+    name: (r.name as string | null) ?? null,
+    sku: String(r.sku),
+    totalAudits: Number(r.total_audits),
+    accurateAudits: Number(r.accurate_audits),
+    recentAccuracy: Boolean(r.recent_accuracy),
+    runningVariance: Number(r.running_variance),
+    lastAuditDate: toIso(r.last_at),
+  }));
+}
+
+/** The tag's accuracy in each complete audit of the window that audited it, oldest first. */
+export async function selectTagAccuracyOverTime(
+  db: Db,
+  organizationId: string,
+  tag: string,
+  window: CompletionWindow,
+): Promise<TagAuditPoint[]> {
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`
+    SELECT s.audit_id, a.name, s.completed_at, s.audited_lines, s.accurate_lines, s.quantity_variance
+    FROM tag_audit_stats AS s JOIN audits AS a ON a.id = s.audit_id
+    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = ${tag}
+      AND s.completed_at >= ${bound(window.from, '-infinity')} AND s.completed_at < ${bound(window.to, 'infinity')}
+    ORDER BY s.completed_at, s.audit_id`,
+  );
+  return result.map((r) => {
+    const audited = Number(r.audited_lines);
+    const accurate = Number(r.accurate_lines);
+    return {
+      auditId: String(r.audit_id),
+      auditName: String(r.name),
+      completedAt: toIso(r.completed_at)!,
+      auditedLines: audited,
+      accurateLines: accurate,
+      accuracyPercentage: accuracyPercentage(accurate, audited) ?? 0,
+      quantityVariance: Number(r.quantity_variance),
+    };
+  });
+}

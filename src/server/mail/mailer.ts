@@ -1,0 +1,69 @@
+/**
+ * Outgoing e-mail (DESIGN.md sections 8 and 9): invitations and task assignments.
+ *
+ * `createMailer(config, log)` sends through nodemailer over `SMTP_URL`. Without `SMTP_URL` the
+ * mailer is not `configured`: `send` delivers nothing, logs the message (so an operator can copy an
+ * invitation link from the log) and answers `{ delivered: false }`; callers then show the link to
+ * the person who asked instead. A failing SMTP server is logged and answered `{ delivered: false }`
+ * too: an invitation or a task is never lost because a mail could not go out.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  /** One recipient address. */
+  to: string;
+  subject: string;
+  /** Plain-text body; links written out in full. */
+  text: string;
+  /** Optional HTML body (escape every user-supplied value with `escapeHtml`). */
+  html?: string;
+}
+
+export interface MailResult {
+  /** True when the SMTP server accepted the message. */
+  delivered: boolean;
+}
+
+export interface Mailer {
+  /** True when `SMTP_URL` is set. */
+  readonly configured: boolean;
+  send(message: MailMessage): Promise<MailResult>;
+  /** Closes the SMTP connection pool (app shutdown). */
+  close(): void;
+}
+
+/** The slice of a Fastify/pino logger the mailer writes to. */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A mailer for `config.smtpUrl` (absent: log-only, see module docs). */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom'>, log: MailLog): Mailer {
+  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return {
+    configured: Boolean(transport),
+    async send(message) {
+      if (!transport) {
+        log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail not sent (SMTP_URL is not set)');
+        return { delivered: false };
+      }
+      try {
+        await transport.sendMail({ from: config.smtpFrom, ...message });
+        return { delivered: true };
+      } catch (err) {
+        log.error({ err, to: message.to, subject: message.subject }, 'e-mail could not be sent');
+        return { delivered: false };
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+/** Escapes text for an HTML e-mail body. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

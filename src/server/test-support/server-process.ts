@@ -1,0 +1,90 @@
+/**
+ * A real StockTally server in a child process (`tsx src/server/main.ts`), for tests of what only a
+ * process shows: SIGKILL mid-job, SIGTERM shutdown, two servers on one database.
+ *
+ *   const server = await startServerProcess({ DATABASE_URL: url });
+ *   const owner = new TestClient(server.url);
+ *   server.kill('SIGKILL');
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Sends `signal`; resolves with the exit code (null after a kill by signal) once it exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A TCP port free right now on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * Starts the server with `env` (over a test-friendly base: a session secret, starter tier,
+ * warnings only) and waits until it answers, up to `timeoutMs`.
+ * @throws when the process exits or does not answer in time (with its output).
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // node itself with tsx's loader (not the tsx command, which runs the server in a child of its
+  // own): a signal sent to this process reaches the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      NEW_ORGANIZATION_TIER: 'starter',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/auth/csrf`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Managing one audit from its page: Rename (name and section, `PATCH /api/audits/{id}`) and, for
+ * a finished audit, Recount (a new draft of the same type, section and scope, `POST
+ * /api/audits/{id}/recount`, then its resume flow). Not offered to viewers (read-only role).
+ */
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from 'sonner';
+import { Loader2, Pencil, Repeat } from 'lucide-react';
+import type { Audit } from '../../../../contracts/audits';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/api';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { auditQueryOptions } from '../api/get-audit';
+import { auditsQueryKey } from '../api/get-audits';
+import { recountAudit, updateAudit } from '../api/update-audit';
+
+export function AuditManageActions({ audit }: { audit: Audit }) {
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [renaming, setRenaming] = useState(false);
+  const [recounting, setRecounting] = useState(false);
+  if (!user || user.role === 'viewer') return null;
+
+  const recount = async () => {
+    setRecounting(true);
+    try {
+      const created = await recountAudit(audit.id);
+      void queryClient.invalidateQueries({ queryKey: auditsQueryKey });
+      toast.success('Recount created', { description: `"${created.name}" is ready for its scan files.` });
+      navigate(`/audits/${created.id}`);
+    } catch (error) {
+      toast.error('Failed to create the recount', { description: errorMessage(error) });
+    } finally {
+      setRecounting(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setRenaming(true)}>
+        <Pencil aria-hidden="true" />
+        Rename
+      </Button>
+      {audit.status === 'complete' ? (
+        <Button variant="outline" onClick={() => void recount()} disabled={recounting}>
+          {recounting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Repeat aria-hidden="true" />}
+          Recount
+        </Button>
+      ) : null}
+      <RenameAuditDialog
+        audit={audit}
+        open={renaming}
+        onOpenChange={setRenaming}
+        onSaved={(updated) => {
+          queryClient.setQueryData(auditQueryOptions(audit.id).queryKey, updated);
+          void queryClient.invalidateQueries({ queryKey: auditsQueryKey });
+        }}
+      />
+    </>
+  );
+}
+
+function RenameAuditDialog({
+  audit,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  audit: Audit;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (audit: Audit) => void;
+}) {
+  const [name, setName] = useState(audit.name);
+  const [section, setSection] = useState(audit.section ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Audit name is required');
+      return;
+    }
+    setSaving(true);
+    try {
+      onSaved(await updateAudit(audit.id, { name, section }));
+      toast.success('Audit renamed');
+      onOpenChange(false);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setName(audit.name);
+          setSection(audit.section ?? '');
+          setError(null);
+        }
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Rename audit">
+          <DialogHeader>
+            <DialogTitle>Rename Audit</DialogTitle>
+            <DialogDescription>The audit&apos;s results stay as they are.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor="rename-audit-name">Audit name</Label>
+            <Input
+              id="rename-audit-name"
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'rename-audit-error' : undefined}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="rename-audit-section">Section</Label>
+            <Input id="rename-audit-section" value={section} maxLength={200} onChange={(e) => setSection(e.target.value)} />
+          </div>
+          {error ? (
+            <p id="rename-audit-error" role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
