@@ -1,0 +1,218 @@
+/**
+ * `npm run bench:whole-path`: the whole path as the cycle-count wizard sends it, over HTTP to a
+ * real server process (DESIGN.md section 7, section 12):
+ *   POST /api/products/preview (flow scan) -> POST /api/audits -> POST /api/audits/{id}/upload-multiple?wait=false
+ *   -> GET /api/audits/{id} every 50 ms until the audit is complete (results stored).
+ * On the PostgreSQL server (a fresh database) and on the embedded PGlite, at the typical shop
+ * (100,000 scan rows x 5,000 products) and the full size (1,000,000 x 100,000).
+ *
+ * Per case, BENCH_RUNS (3) consecutive audits on one server: the median and spread of "upload
+ * start to results stored" (the budget's figure) and of the whole sequence from preview, the
+ * server's peak RSS (VmRSS of its process sampled every 25 ms) and its RSS after each run (no
+ * growth over the runs). References in the same run: DuckDB building the same lines plus COPY of
+ * the audit's stored lines into a table like audit_result_lines (PostgreSQL), and the PostgreSQL
+ * figure for PGlite. Prints the load average: the bench shares 2 CPUs. Ends with one JSON line.
+ *
+ * Budgets: full size on PostgreSQL <= 6 s and peak RSS <= 500 MB; on PGlite <= 10 s; typical
+ * shop <= 1.5 s.
+ *
+ * Options (env): TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: its server is used),
+ * BENCH_RUNS (3), BENCH_CASES (typical,full), BENCH_DATABASES (postgres,pglite).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { Database } from '../src/server/db/client.js';
+import { openTestDatabase } from '../src/server/test-support/databases.js';
+import { startServerProcess, type ServerProcess } from '../src/server/test-support/server-process.js';
+import { TestClient } from '../src/server/test-support/test-app.js';
+import { CATALOGUE_MAPPING, generate, runDuckDb } from './support/scan-data.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CASES = [
+  { name: 'typical', products: 5_000, scanRows: 100_000, budgetSeconds: 1.5 },
+  { name: 'full', products: 100_000, scanRows: 1_000_000, budgetSeconds: 6 },
+].filter((c) => (process.env.BENCH_CASES ?? 'typical,full').split(',').includes(c.name));
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
+
+interface Stats {
+  median: number;
+  min: number;
+  max: number;
+}
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
+}
+const r3 = (n: number) => Number(n.toFixed(3));
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** Resident set size of a process in bytes, from /proc (0 once it is gone). */
+function rssOf(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples `pid`'s RSS every 25 ms until stop(); answers the peak in bytes. */
+function sampleRss(pid: number): { stop(): number } {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 25);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, rssOf(pid));
+    },
+  };
+}
+
+function expectOk(res: { statusCode: number; body: string }, what: string): void {
+  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+}
+
+/** One audit as the wizard runs it; answers its id and the two durations in seconds. */
+async function runAudit(client: TestClient, scanFile: string, run: number) {
+  const started = performance.now();
+  const preview = await client.upload('/api/products/preview', [{ field: 'file', path: scanFile, fileName: 'scans.csv' }], { flow: 'scan' });
+  expectOk(preview, 'scan preview');
+  const created = await client.post('/api/audits', { name: `Whole path ${run + 1}` });
+  expectOk(created, 'create audit');
+  const id = created.json().id as string;
+  const uploadStarted = performance.now();
+  const upload = await client.upload(`/api/audits/${id}/upload-multiple?wait=false`, [{ field: 'scanFiles', path: scanFile, fileName: 'scans.csv' }], {
+    teamName_0: 'Team 1',
+    scanColumn_0: 'Barcode',
+    quantityColumn_0: 'Qty',
+  });
+  expectOk(upload, 'upload-multiple');
+  for (;;) {
+    const audit = (await client.get(`/api/audits/${id}`)).json() as { status: string };
+    if (audit.status === 'complete') break;
+    if (audit.status !== 'processing') throw new Error(`audit ended ${audit.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const done = performance.now();
+  return { id, uploadToStoredSeconds: (done - uploadStarted) / 1000, fromPreviewSeconds: (done - started) / 1000 };
+}
+
+/** COPY of the audit's stored lines out, then into a fresh table like audit_result_lines (with its indexes); seconds of the COPY in. */
+async function copyReference(database: Database, auditId: string): Promise<{ seconds: number; lines: number }> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const chunks: Buffer[] = [];
+    const out = client.query(copyTo(`COPY (SELECT * FROM audit_result_lines WHERE audit_id = '${auditId}') TO STDOUT`));
+    for await (const chunk of out) chunks.push(chunk as Buffer);
+    await client.query('DROP TABLE IF EXISTS bench_copy_reference');
+    await client.query('CREATE TABLE bench_copy_reference (LIKE audit_result_lines INCLUDING ALL)');
+    const started = performance.now();
+    await pipeline(Readable.from(chunks), client.query(copyFrom('COPY bench_copy_reference FROM STDIN')));
+    const seconds = (performance.now() - started) / 1000;
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_copy_reference');
+    await client.query('DROP TABLE bench_copy_reference');
+    return { seconds, lines: rows[0]!.n };
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number], files: { catalogueFile: string; scanFile: string }) {
+  const database = kind === 'postgres' ? await openTestDatabase('postgres') : undefined;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-whole-'));
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServerProcess({
+      ...(database ? { DATABASE_URL: database.url! } : { DATA_DIR: dataDir }),
+      NEW_ORGANIZATION_TIER: 'enterprise',
+      MAX_UPLOAD_MB: '500',
+    });
+    const pid = server.child.pid!;
+    const client = new TestClient(server.url);
+    await client.signUp();
+    const catalogue = [{ field: 'file', path: files.catalogueFile, fileName: 'catalogue.csv' }];
+    expectOk(await client.upload('/api/products/preview', catalogue, { flow: 'import' }), 'catalogue preview');
+    expectOk(await client.upload('/api/products/import', catalogue, { columnMapping: JSON.stringify(CATALOGUE_MAPPING) }), 'catalogue import');
+    const idleRss = rssOf(pid);
+
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const sampler = sampleRss(pid);
+      const result = await runAudit(client, files.scanFile, run);
+      runs.push({ ...result, peakRss: sampler.stop(), rssAfter: rssOf(pid) });
+      console.log(
+        `  ${kind} ${c.name} run ${run + 1}: upload -> stored ${result.uploadToStoredSeconds.toFixed(3)} s, from preview ${result.fromPreviewSeconds.toFixed(3)} s, peak RSS ${mb(runs.at(-1)!.peakRss)} MB, RSS after ${mb(runs.at(-1)!.rssAfter)} MB`,
+      );
+    }
+    const copy = database ? await copyReference(database, runs.at(-1)!.id) : undefined;
+    return {
+      uploadToStored: stats(runs.map((r) => r.uploadToStoredSeconds)),
+      fromPreview: stats(runs.map((r) => r.fromPreviewSeconds)),
+      peakRssMB: mb(Math.max(...runs.map((r) => r.peakRss))),
+      rssAfterRunsMB: runs.map((r) => mb(r.rssAfter)),
+      idleRssMB: mb(idleRss),
+      copy,
+    };
+  } finally {
+    await server?.stop('SIGTERM');
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-files-'));
+  const figures: Record<string, unknown> = {};
+  try {
+    for (const c of CASES) {
+      console.log(`Generating ${c.products} products and ${c.scanRows} scan rows (seeded)...`);
+      const caseDir = path.join(dir, c.name);
+      rmSync(caseDir, { recursive: true, force: true });
+      const files = await generate(mkdtempSync(`${caseDir}-`), c.products, c.scanRows);
+      const duck = stats(await (async () => {
+        const seconds = [];
+        for (let run = 0; run < RUNS; run += 1) seconds.push((await runDuckDb(files)).seconds);
+        return seconds;
+      })());
+      for (const kind of DATABASES) {
+        const result = await benchCase(kind, c, files);
+        const budget = kind === 'pglite' && c.name === 'full' ? 10 : c.budgetSeconds;
+        const reference = result.copy ? duck.median + result.copy.seconds : undefined;
+        console.log(
+          `${kind} ${c.name} (${c.scanRows} scans x ${c.products} products): upload -> stored median ${result.uploadToStored.median.toFixed(3)} s ` +
+            `(spread ${result.uploadToStored.min.toFixed(3)}-${result.uploadToStored.max.toFixed(3)}; budget ${budget} s), from preview ${result.fromPreview.median.toFixed(3)} s, ` +
+            `peak RSS ${result.peakRssMB} MB, RSS after each run ${result.rssAfterRunsMB.join(' -> ')} MB` +
+            (reference !== undefined ? `; reference DuckDB lines ${duck.median.toFixed(3)} s + COPY of the ${result.copy!.lines} lines ${result.copy!.seconds.toFixed(3)} s = ${reference.toFixed(3)} s` : ''),
+        );
+        figures[`${kind}_${c.name}`] = {
+          scanRows: c.scanRows,
+          products: c.products,
+          seconds: r3(result.uploadToStored.median),
+          secondsSpread: [r3(result.uploadToStored.min), r3(result.uploadToStored.max)],
+          fromPreviewSeconds: r3(result.fromPreview.median),
+          budgetSeconds: budget,
+          peakRssMB: result.peakRssMB,
+          rssAfterRunsMB: result.rssAfterRunsMB,
+          idleRssAfterImportMB: result.idleRssMB,
+          ...(reference !== undefined ? { referenceSeconds: r3(reference), duckDbSeconds: r3(duck.median), copySeconds: r3(result.copy!.seconds), storedLines: result.copy!.lines } : {}),
+        };
+      }
+      const pgFigure = figures[`postgres_${c.name}`] as { seconds: number } | undefined;
+      const liteFigure = figures[`pglite_${c.name}`] as { seconds: number; postgresSeconds?: number } | undefined;
+      if (pgFigure && liteFigure) liteFigure.postgresSeconds = pgFigure.seconds;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const load = os.loadavg().map((l) => Number(l.toFixed(2)));
+  console.log(`load average ${load.join(' ')}`);
+  console.log(JSON.stringify({ bench: 'whole-path', runs: RUNS, ...figures, loadAverage: load }));
+}
+
+await main();
