@@ -51,7 +51,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // Options in one object: `new PGlite(undefined, { extensions })` (in memory) drops the options.
   // pg_trgm backs the product search indexes (docs/decisions/0010-product-search-indexes.md).
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  // shared_buffers 32 MB instead of PostgreSQL's 128 MB: PGlite touches the whole buffer pool in
+  // the process's memory at start; the files stay in the OS page cache (docs/decisions/0057).
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: 'shared_buffers=32MB' });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
