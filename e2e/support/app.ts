@@ -50,11 +50,17 @@ export async function selectedText(trigger: Locator): Promise<string> {
   return ((await trigger.textContent()) ?? '').trim();
 }
 
-/** Opens the select and picks the option named `option` (exact). */
+/**
+ * Opens the select and picks the option named `option` (exact). On a busy machine the list can
+ * still be opening when the click lands (Radix ignores a pick during its open animation): then it
+ * tries again, as a user would, until the trigger shows the option.
+ */
 export async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
-  await trigger.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(trigger).toContainText(option);
+  await expect(async () => {
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+    await expect(trigger).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Follows a sidebar link, opening the sidebar first where it is folded away (phones). */
