@@ -3,14 +3,19 @@
  * DESIGN.md section 9): on a Pro server of its own (the shared e2e server's plan has one seat), the
  * owner invites a member (through the API, as the team screen does), assigns a cycle count to them
  * in the Assign Audit Task dialog; the member signs in, sees the task as theirs with the sidebar
- * badge, starts it and lands in the audit's resume flow; the owner's All Tasks shows the assignee.
+ * badge, starts it, uploads the fixture's scan files in the audit's resume flow and completes the
+ * audit, which completes the task; the owner's All Tasks shows it complete with its assignee.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callApi } from './support/api';
 import { choose, goTo, newAccount, signUp } from './support/app';
+import { addFixtureScanFiles, importCatalogue } from './support/flows';
+import { readFixtureJson, type Manifest } from './support/paths';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const PASSWORD = 'member password 123';
+const CASE = 'cycle-count-basic';
+const manifest = readFixtureJson<Manifest>(CASE, 'manifest.json');
 let server: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -23,10 +28,11 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a task assigned to a member is theirs to start; the owner sees who has it', async ({ browser }) => {
+test('a task assigned to a member is theirs to start and complete; the owner sees who has it', async ({ browser }) => {
   test.setTimeout(300_000);
   const owner = await freshPage(browser);
   const account = await signUp(owner, newAccount());
+  await importCatalogue(owner, CASE, manifest);
   const memberEmail = account.email.replace('@', '-member@');
   const invited = await callApi<{ inviteUrl: string | null }>(owner, 'POST', '/api/team/invite', { email: memberEmail, firstName: 'Mia', lastName: 'Member', role: 'member' });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
@@ -77,4 +83,20 @@ test('a task assigned to a member is theirs to start; the owner sees who has it'
   await start.getByRole('button', { name: 'Go to Audits & Upload Files' }).click();
   await expect(member).toHaveURL(/\/audits\/[0-9a-f-]{36}$/);
   await expect(member.getByText('Step 2 of 4')).toBeVisible();
+
+  // The member counts: the fixture's scan files, then Complete Audit.
+  await addFixtureScanFiles(member, member, CASE, manifest);
+  await member.getByRole('button', { name: 'Next' }).click();
+  await member.getByRole('button', { name: 'Complete Audit' }).click();
+  await expect(member.getByText('Cycle Count Complete')).toBeVisible({ timeout: 60_000 });
+
+  // The task completed with its audit: the member's badge counts none; the owner sees it complete.
+  await member.goto('/tasks');
+  await expect(member.locator('[data-slot="sidebar"]:not([data-mobile])').getByLabel('0 active tasks')).toHaveText('0');
+  await expect(member.getByRole('tab', { name: /^Complete/ })).toHaveAccessibleName('Complete 1');
+  await owner.reload();
+  await owner.getByRole('group', { name: 'Whose tasks' }).getByRole('button', { name: 'All Tasks' }).click();
+  const done = owner.getByRole('row', { name: /Aisle 9 spot check - Audit Task/ });
+  await expect(done).toContainText('Complete');
+  await expect(done).toContainText('Mia Member');
 });

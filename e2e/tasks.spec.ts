@@ -11,9 +11,9 @@
 import path from 'node:path';
 import { addMonths, format } from 'date-fns';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { choose, goTo, selectedText, signUp } from './support/app';
-import { importCatalogue } from './support/flows';
-import { fixturePath, readFixtureJson, type Manifest } from './support/paths';
+import { choose, goTo, signUp } from './support/app';
+import { addFixtureScanFiles, importCatalogue } from './support/flows';
+import { readFixtureJson, type Manifest } from './support/paths';
 
 const CASE = 'cycle-count-basic';
 const manifest = readFixtureJson<Manifest>(CASE, 'manifest.json');
@@ -123,17 +123,7 @@ test('assign a cycle count to myself, start it, upload the scans: the audit and 
   await expect(page).toHaveURL(/\/audits\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
 
-  await page.getByLabel('Scan files', { exact: true }).setInputFiles(manifest.scanFiles.map((f) => fixturePath(CASE, f.file)));
-  for (const scan of manifest.scanFiles) {
-    const card = page.getByRole('region', { name: scan.file });
-    const scanColumn = card.getByRole('combobox', { name: 'Scan value column' });
-    const quantityColumn = card.getByRole('combobox', { name: 'Quantity column' });
-    await expect(scanColumn).toBeEnabled();
-    if ((await selectedText(scanColumn)) !== scan.scanColumn) await choose(page, scanColumn, scan.scanColumn);
-    const wantQuantity = scan.quantityColumn ?? 'None (count occurrences)';
-    if ((await selectedText(quantityColumn)) !== wantQuantity) await choose(page, quantityColumn, wantQuantity);
-    await expect(card.getByText('Ready to process')).toBeVisible();
-  }
+  await addFixtureScanFiles(page, page, CASE, manifest);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Complete Audit' }).click();
   await expect(page.getByText('Cycle Count Complete')).toBeVisible({ timeout: 60_000 });

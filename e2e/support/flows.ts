@@ -1,7 +1,7 @@
 /**
  * Longer user flows shared by the e2e specs, driven through the real UI.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { IMPORT_FIELD_LABELS } from '../../src/web/features/products/import-fields';
 import { choose, goTo, selectedText } from './app';
 import { fixturePath, type Manifest } from './paths';
@@ -46,6 +46,24 @@ export async function openCycleCountWizard(page: Page) {
 }
 
 /**
+ * The scan files step (in the wizard dialog or an audit's resume flow, `scope`): adds the case's
+ * scan files and sets each file's scan value and quantity columns as the manifest names them.
+ */
+export async function addFixtureScanFiles(page: Page, scope: Page | Locator, caseName: string, manifest: Manifest) {
+  await scope.getByLabel('Scan files', { exact: true }).setInputFiles(manifest.scanFiles.map((f) => fixturePath(caseName, f.file)));
+  for (const scan of manifest.scanFiles) {
+    const card = scope.getByRole('region', { name: scan.file });
+    const scanColumn = card.getByRole('combobox', { name: 'Scan value column' });
+    const quantityColumn = card.getByRole('combobox', { name: 'Quantity column' });
+    await expect(scanColumn).toBeEnabled();
+    if ((await selectedText(scanColumn)) !== scan.scanColumn) await choose(page, scanColumn, scan.scanColumn);
+    const wantQuantity = scan.quantityColumn ?? 'None (count occurrences)';
+    if ((await selectedText(quantityColumn)) !== wantQuantity) await choose(page, quantityColumn, wantQuantity);
+    await expect(card.getByText('Ready to process')).toBeVisible();
+  }
+}
+
+/**
  * Runs a cycle count of the case's scan files through the wizard (columns as the manifest names
  * them) and waits until the audit's results page shows it complete.
  */
@@ -54,16 +72,7 @@ export async function runFixtureCycleCount(page: Page, caseName: string, manifes
   await dialog.getByLabel('Audit Name').fill(auditName);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 2 of 4')).toBeVisible();
-  await dialog.getByLabel('Scan files', { exact: true }).setInputFiles(manifest.scanFiles.map((f) => fixturePath(caseName, f.file)));
-  for (const scan of manifest.scanFiles) {
-    const card = dialog.getByRole('region', { name: scan.file });
-    const scanColumn = card.getByRole('combobox', { name: 'Scan value column' });
-    const quantityColumn = card.getByRole('combobox', { name: 'Quantity column' });
-    await expect(scanColumn).toBeEnabled();
-    if ((await selectedText(scanColumn)) !== scan.scanColumn) await choose(page, scanColumn, scan.scanColumn);
-    const wantQuantity = scan.quantityColumn ?? 'None (count occurrences)';
-    if ((await selectedText(quantityColumn)) !== wantQuantity) await choose(page, quantityColumn, wantQuantity);
-  }
+  await addFixtureScanFiles(page, dialog, caseName, manifest);
   await expect(dialog.getByText('All files configured')).toBeVisible();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
