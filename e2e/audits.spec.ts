@@ -3,7 +3,7 @@
  * with its live count, four scan files, results against expected.json), the audit list (search,
  * tabs, bulk delete) and the resume flow of a draft audit.
  *
- * AUDITS_SHOTS_DIR=/some/dir also saves screenshots of the filter step, the list and the resume
+ * SCREENSHOTS_DIR=/some/dir also saves screenshots of the filter step, the list and the resume
  * flow; AUDITS_VIEWPORT_WIDTH=375 runs the same tests at phone width (the list shows cards).
  */
 import { readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const manifest = readFixtureJson<Manifest & { filterExpression: { logic: string;
   'manifest.json',
 );
 const expected = readFixtureJson<Expected>(CASE, 'expected.json');
-const shotsDir = process.env.AUDITS_SHOTS_DIR;
+const shotsDir = process.env.SCREENSHOTS_DIR;
 const viewportWidth = Number(process.env.AUDITS_VIEWPORT_WIDTH ?? 1280);
 test.use({ viewport: { width: viewportWidth, height: 800 } });
 

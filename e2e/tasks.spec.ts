@@ -5,7 +5,7 @@
  * Start Task -> the audit's resume flow with the fixture's scan files -> audit complete -> task
  * complete; the calendar shows it on its due day; bulk delete keeps the audit.
  *
- * TASKS_SHOTS_DIR=/some/dir also saves screenshots of /tasks (table, calendar) and the three
+ * SCREENSHOTS_DIR=/some/dir also saves screenshots of /tasks (table, calendar) and the three
  * dialogs at 1280 and 375 px.
  */
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { readFixtureJson, type Manifest } from './support/paths';
 
 const CASE = 'cycle-count-basic';
 const manifest = readFixtureJson<Manifest>(CASE, 'manifest.json');
-const shotsDir = process.env.TASKS_SHOTS_DIR;
+const shotsDir = process.env.SCREENSHOTS_DIR;
 
 /** The 15th of next month: a day the date picker reaches with one 'next month' click. */
 const due = addMonths(new Date(), 1);
@@ -189,7 +189,7 @@ test('the calendar shows 2 tasks a day, then +N more; an overdue task says so', 
 
 for (const width of [1280, 375]) {
   test(`task screens at ${width} px`, async ({ page }) => {
-    test.skip(!shotsDir, 'set TASKS_SHOTS_DIR to take screenshots');
+    test.skip(!shotsDir, 'set SCREENSHOTS_DIR to take screenshots');
     await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
     await signUp(page);
     const csrf = (await (await page.request.get('/api/auth/csrf')).json()).token as string;

@@ -6,7 +6,7 @@
  * sent anyway answers 403; the owner edits, deactivates, resends and removes.
  *
  * Runs its own server (port E2E_PORT + 7) whose new organisations start on Pro.
- * TEAM_SHOTS_DIR=/some/dir saves screenshots at the viewport's width (TEAM_VIEWPORT_WIDTH, 1280).
+ * SCREENSHOTS_DIR=/some/dir saves screenshots at the viewport's width (TEAM_VIEWPORT_WIDTH, 1280).
  */
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -15,7 +15,7 @@ import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const port = ownPort(7);
 const width = Number(process.env.TEAM_VIEWPORT_WIDTH ?? 1280);
-const shotsDir = process.env.TEAM_SHOTS_DIR;
+const shotsDir = process.env.SCREENSHOTS_DIR;
 const PASSWORD = 'member password 123';
 
 let server: OwnServer;
