@@ -17,7 +17,7 @@ export interface OwnServer {
 /**
  * The e2e port + `offset` (E2E_PORT, default 5055): each spec that needs its own server takes an
  * offset of its own. Taken: +2 payment stand-in, +3 billing server (playwright.config.ts), +7 team,
- * +8 tasks assigned to a member, +9 external sign-in, +10 password gate. +5 and +6 (5060, 5061 by
+ * +8 tasks assigned to a member, +9 external sign-in, +10 password gate, +11 invitations by e-mail. +5 and +6 (5060, 5061 by
  * default) are SIP ports that fetch and Chromium refuse to connect to (the Fetch standard's "bad ports").
  */
 export function ownPort(offset: number): number {
