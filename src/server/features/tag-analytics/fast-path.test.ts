@@ -15,23 +15,12 @@ import { openTestDatabase, DATABASE_KINDS } from '../../test-support/databases.j
 import { RESULT_CATEGORIES, type ResultCategory } from '../../../contracts/results.js';
 import { tagDetailQuerySchema, tagSummaryQuerySchema, type TagProduct, type TagSummaryRow } from '../../../contracts/tag-analytics.js';
 import { ACCURATE_CATEGORY, AUDITED_CATEGORIES, accuracyPercentage, completionWindow, type CompletionWindow } from '../../../domain/tag-analytics.js';
+import { seededRandom } from '../../../domain/test-support/seeded-random.js';
 import { forgetAuditTagStats, rebuildTagStats, recordAuditTagStats } from './stats-repo.js';
 import { listTagSummaries, readTagDetails } from './tag-summaries.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TAGS = ['fragile', 'seasonal', 'high value', 'a/b%c', 'Ünïcode', 'x'];
-
-/** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Line {
   auditId: string;
@@ -53,7 +42,7 @@ interface World {
 }
 
 async function buildWorld(db: Database['db'], seed: number): Promise<World> {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
   const someTags = () => [...new Set(TAGS.filter(() => rnd() < 0.3))];
   const now = new Date();
@@ -124,6 +113,8 @@ async function buildWorld(db: Database['db'], seed: number): Promise<World> {
   for (const { a, i } of order.slice(0, -1)) {
     await db.execute(sql`UPDATE audits SET status = 'complete', completed_at = ${times[i]!.toISOString()}::timestamptz WHERE id = ${a.id}::uuid`);
     await recordAuditTagStats(db, organizationId, a.id);
+    // A second call for the same audit changes nothing.
+    if (i % 4 === 0) await recordAuditTagStats(db, organizationId, a.id);
     completed.set(a.id, times[i]!);
   }
   // Delete three complete audits, whatever their place in time.

@@ -192,10 +192,10 @@ export async function tagHasHistory(db: Db, organizationId: string, tag: string)
  * The tag's products: current products carrying it, and products audited under it in the window
  * (a product deleted or re-tagged since keeps its history). Ordered by name, then SKU.
  */
-/** A running total's growth over the window's positions lo+1 .. hi (position 0 reads as 0). */
+/** A running total's growth over the window's positions lo+1 .. hi (position 0 reads as 0; 0 when empty). */
 function inWindow(column: string): SQL {
   const c = sql.raw(column);
-  return sql`(s.${c}[s.hi] - coalesce(s.${c}[s.lo], 0))`;
+  return sql`(CASE WHEN hi > lo THEN ${c}[hi] - coalesce(${c}[lo], 0) ELSE 0 END)`;
 }
 
 export async function selectTagProducts(db: Db, organizationId: string, tag: string, window: CompletionWindow): Promise<TagProduct[]> {
@@ -205,21 +205,27 @@ export async function selectTagProducts(db: Db, organizationId: string, tag: str
     db,
     sql`
     WITH s AS MATERIALIZED (
-      SELECT product_id, sku, product_name, completed_ats, accurate_counts, variance_sums,
-        ${countBefore(from)} AS lo, ${countBefore(to)} AS hi
-      FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND tag = ${tag}
+      -- The window's figures of each row, computed where the arrays are read: only these narrow
+      -- rows are kept and joined (carrying the arrays spilled to disk at 9,000 products).
+      SELECT product_id, sku, product_name, hi - lo AS total_audits,
+        ${inWindow('accurate_counts')} AS accurate_audits,
+        ${inWindow('variance_sums')} AS running_variance,
+        hi > lo AND accurate_counts[hi] > coalesce(accurate_counts[hi - 1], 0) AS recent_accuracy,
+        CASE WHEN hi > lo THEN completed_ats[hi] END AS last_at
+      FROM (
+        SELECT product_id, sku, product_name, completed_ats, accurate_counts, variance_sums,
+          ${countBefore(from)} AS lo, ${countBefore(to)} AS hi
+        FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND tag = ${tag}
+      ) AS w
     ), c AS MATERIALIZED (
       SELECT id, sku, name FROM products
       WHERE organization_id = ${organizationId}::uuid AND tags @> ARRAY[${tag}]::text[]
     )
     SELECT coalesce(c.id, s.product_id) AS product_id, coalesce(c.sku, s.sku) AS sku, coalesce(c.name, s.product_name) AS name,
-      coalesce(s.hi - s.lo, 0) AS total_audits,
-      coalesce(${inWindow('accurate_counts')}, 0) AS accurate_audits,
-      coalesce(${inWindow('variance_sums')}, 0) AS running_variance,
-      CASE WHEN s.hi > s.lo THEN s.accurate_counts[s.hi] > coalesce(s.accurate_counts[s.hi - 1], 0) ELSE FALSE END AS recent_accuracy,
-      CASE WHEN s.hi > s.lo THEN s.completed_ats[s.hi] END AS last_at
+      coalesce(s.total_audits, 0) AS total_audits, coalesce(s.accurate_audits, 0) AS accurate_audits,
+      coalesce(s.running_variance, 0) AS running_variance, coalesce(s.recent_accuracy, FALSE) AS recent_accuracy, s.last_at
     FROM c FULL JOIN s ON s.product_id = c.id
-    WHERE c.id IS NOT NULL OR s.hi > s.lo
+    WHERE c.id IS NOT NULL OR s.total_audits > 0
     ORDER BY lower(coalesce(c.name, s.product_name, c.sku, s.sku)), coalesce(c.sku, s.sku)`,
   );
   return result.map((r) => ({

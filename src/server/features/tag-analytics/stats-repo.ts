@@ -45,6 +45,10 @@ function insertAuditStats(where: SQL): SQL {
  * in the transaction that stores its results; a second call for the same audit changes nothing.
  */
 export async function recordAuditTagStats(db: Db, organizationId: string, auditId: string): Promise<void> {
+  // Both tables are written in one transaction, so per-audit rows mean the audit is recorded (an
+  // audit without them has no tagged audited line and nothing to add either).
+  const recorded = await db.execute(sql`SELECT 1 FROM tag_audit_stats WHERE audit_id = ${auditId}::uuid LIMIT 1`);
+  if ((recorded as unknown as { rows: unknown[] }).rows.length > 0) return;
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
   await db.execute(insertAuditStats(where));
   // k = how many of the product's audits completed at or before this one: the insert position.
@@ -70,8 +74,7 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
       accurate_counts = ${splicedTotal('accurate_counts')},
       variance_sums = ${splicedTotal('variance_sums')},
       sku = CASE WHEN ${isLatest} THEN excluded.sku ELSE s.sku END,
-      product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END
-    WHERE NOT (s.audit_ids @> excluded.audit_ids)`);
+      product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END`);
 }
 
 /** `totals` (an int[] slice) with `by` added to every element, order kept; empty stays empty. */
@@ -91,11 +94,15 @@ export async function forgetAuditTagStats(db: Db, organizationId: string, auditI
     const c = sql.raw(column);
     return sql`s.${c}[:h.k - 1] || ${shifted(sql`s.${c}[h.k + 1:]`, sql`(coalesce(s.${c}[h.k - 1], 0) - s.${c}[h.k])`)}`;
   };
+  // The rows holding the audit are those of its audited lines' (tag, product) pairs: found through
+  // its lines (still there: the audit is deleted after this), not by searching every row's ids.
+  const keys = sql`SELECT DISTINCT t.tag, l.product_id
+    ${auditedLineTags(sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`)}`;
   await db.execute(sql`
     WITH h AS (
-      SELECT tag, product_id, array_position(audit_ids, ${auditId}::uuid) AS k
-      FROM tag_product_stats
-      WHERE organization_id = ${organizationId}::uuid AND audit_ids @> ARRAY[${auditId}::uuid]
+      SELECT s.tag, s.product_id, array_position(s.audit_ids, ${auditId}::uuid) AS k
+      FROM tag_product_stats AS s JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
+      WHERE s.organization_id = ${organizationId}::uuid
     )
     UPDATE tag_product_stats AS s SET
       audit_ids = ${without('audit_ids')},
@@ -106,9 +113,11 @@ export async function forgetAuditTagStats(db: Db, organizationId: string, auditI
       accurate_counts = ${withoutTotal('accurate_counts')},
       variance_sums = ${withoutTotal('variance_sums')}
     FROM h
-    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id`);
+    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL`);
   await db.execute(sql`
-    DELETE FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND cardinality(audit_ids) = 0`);
+    DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
+    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
+      AND cardinality(s.completed_ats) = 0`);
 }
 
 /**
