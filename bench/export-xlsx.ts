@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { CategoryCounts, ResultCategory, ResultItem, ResultsSummary } from '../src/contracts/results.js';
 import type { ReportInput } from '../src/server/reports/index.js';
 import { writeCsvReport, writeXlsxReport } from '../src/server/reports/index.js';
+import { seededRandom } from '../src/domain/test-support/seeded-random.js';
 
 const LINES = Number(process.argv[2] ?? 100_000);
 const SEED = 20_261_121;
@@ -34,17 +35,8 @@ const SHARES: ReadonlyArray<readonly [ResultCategory, number]> = [
   ['zeroSheetItems', 0.12],
 ];
 
-/** mulberry32: small, fast, seeded; the same lines on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Seeded: the same lines on every run. */
+const random = seededRandom;
 
 const WORDS = ['Blue', 'Steel', 'Widget', 'Bracket', 'Hinge', 'Large', 'Small', 'Oak', 'Cable', 'Pack', 'Garden', 'Hose', 'LED', 'Bulb', 'Screw', 'M6'];
 const FILES = ['team1-zebra.csv', 'team2-export.csv', 'team3-handheld.csv', 'team4-counts.xlsx'];

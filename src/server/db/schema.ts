@@ -354,8 +354,9 @@ export const tagAuditStats = pgTable(
 /**
  * Tag analytics, per tag and product: the product's audited lines under the tag, one array
  * element per complete audit, ordered by completion time (equal arrays' positions belong
- * together). Sorted times let a date range be answered by binary search (`width_bucket`),
- * docs/decisions/0040-tag-analytics-aggregates.md.
+ * together). Sorted times let a date range be answered by binary search (`width_bucket`); the
+ * running totals make the figures of any range two subscripts (total at hi minus total at lo),
+ * docs/decisions/0040-tag-analytics-aggregates.md and 0041-tag-analytics-running-totals.md.
  */
 export const tagProductStats = pgTable(
   'tag_product_stats',
@@ -368,10 +369,17 @@ export const tagProductStats = pgTable(
     productName: text('product_name'),
     auditIds: uuid('audit_ids').array().notNull(),
     completedAts: timestamp('completed_ats', { withTimezone: true }).array().notNull(),
-    accurate: boolean('accurate').array().notNull(),
-    differences: integer('differences').array().notNull(),
+    /** The latest of `completed_ats`: "audited since X" without reading the arrays. */
+    lastCompletedAt: timestamp('last_completed_at', { withTimezone: true }).notNull(),
+    /** Element i: how many of the audits 1..i found the product accurate (a running count). */
+    accurateCounts: integer('accurate_counts').array().notNull(),
+    /** Element i: the summed `difference` of the audits 1..i (a running sum, signed units). */
+    varianceSums: integer('variance_sums').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.tag, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.tag, t.productId] }),
+    index('tag_product_stats_org_tag_last_idx').on(t.organizationId, t.tag, t.lastCompletedAt),
+  ],
 );
 
 export const schema = {

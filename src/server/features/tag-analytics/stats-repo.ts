@@ -4,8 +4,9 @@
  *
  * - `tag_audit_stats`: one row per (audit, tag): audited lines, accurate lines, summed difference.
  * - `tag_product_stats`: one row per (tag, product): parallel arrays of the product's audited
- *   lines under the tag (audit id, completion time, accurate, difference), ordered by completion
- *   time, so a date range is two binary searches (`width_bucket`) per row.
+ *   lines under the tag (audit id, completion time, running count of accurate audits, running sum
+ *   of differences), ordered by completion time, so a date range is two binary searches
+ *   (`width_bucket`) per row and its figures two subscripts (docs/decisions/0041).
  *
  * `recordAuditTagStats` adds a just-completed audit, `forgetAuditTagStats` takes one out before
  * it is deleted, `rebuildTagStats` recomputes from the lines (the refresh call).
@@ -44,25 +45,42 @@ function insertAuditStats(where: SQL): SQL {
  * in the transaction that stores its results; a second call for the same audit changes nothing.
  */
 export async function recordAuditTagStats(db: Db, organizationId: string, auditId: string): Promise<void> {
+  // Both tables are written in one transaction, so per-audit rows mean the audit is recorded (an
+  // audit without them has no tagged audited line and nothing to add either).
+  const recorded = await db.execute(sql`SELECT 1 FROM tag_audit_stats WHERE audit_id = ${auditId}::uuid LIMIT 1`);
+  if ((recorded as unknown as { rows: unknown[] }).rows.length > 0) return;
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
   await db.execute(insertAuditStats(where));
   // k = how many of the product's audits completed at or before this one: the insert position.
   const k = sql`width_bucket(excluded.completed_ats[1], s.completed_ats)`;
   const spliced = (column: string) => sql`s.${sql.raw(column)}[:${k}] || excluded.${sql.raw(column)} || s.${sql.raw(column)}[${k} + 1:]`;
+  // A running total: the new element is the total before it plus its own value, and every later
+  // element grows by that value (none in the usual case, where the audit is the latest).
+  const splicedTotal = (column: string) => {
+    const c = sql.raw(column);
+    return sql`s.${c}[:${k}] || (coalesce(s.${c}[${k}], 0) + excluded.${c}[1]) || ${shifted(sql`s.${c}[${k} + 1:]`, sql`excluded.${c}[1]`)}`;
+  };
   const isLatest = sql`excluded.completed_ats[1] >= s.completed_ats[cardinality(s.completed_ats)]`;
   await db.execute(sql`
-    INSERT INTO tag_product_stats AS s (organization_id, tag, product_id, sku, product_name, audit_ids, completed_ats, accurate, differences)
-    SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, ARRAY[l.audit_id], ARRAY[a.completed_at],
-      ARRAY[l.category = ${ACCURATE_CATEGORY}], ARRAY[coalesce(l.difference, 0)]
+    INSERT INTO tag_product_stats AS s (organization_id, tag, product_id, sku, product_name, audit_ids, completed_ats, last_completed_at,
+      accurate_counts, variance_sums)
+    SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, ARRAY[l.audit_id], ARRAY[a.completed_at], a.completed_at,
+      ARRAY[(l.category = ${ACCURATE_CATEGORY})::int], ARRAY[coalesce(l.difference, 0)]
     ${auditedLineTags(where)}
     ON CONFLICT (organization_id, tag, product_id) DO UPDATE SET
       audit_ids = ${spliced('audit_ids')},
       completed_ats = ${spliced('completed_ats')},
-      accurate = ${spliced('accurate')},
-      differences = ${spliced('differences')},
+      last_completed_at = greatest(s.last_completed_at, excluded.last_completed_at),
+      accurate_counts = ${splicedTotal('accurate_counts')},
+      variance_sums = ${splicedTotal('variance_sums')},
       sku = CASE WHEN ${isLatest} THEN excluded.sku ELSE s.sku END,
-      product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END
-    WHERE NOT (s.audit_ids @> excluded.audit_ids)`);
+      product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END`);
+}
+
+/** `totals` (an int[] slice) with `by` added to every element, order kept; empty stays empty. */
+function shifted(totals: SQL, by: SQL): SQL {
+  return sql`CASE WHEN cardinality(${totals}) = 0 THEN '{}'::int[] ELSE ARRAY(
+    SELECT u.x + ${by} FROM unnest(${totals}) WITH ORDINALITY AS u(x, i) ORDER BY u.i) END`;
 }
 
 /**
@@ -71,21 +89,35 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
  */
 export async function forgetAuditTagStats(db: Db, organizationId: string, auditId: string): Promise<void> {
   const without = (column: string) => sql`s.${sql.raw(column)}[:h.k - 1] || s.${sql.raw(column)}[h.k + 1:]`;
+  // Later running totals lose the removed audit's own value (its total minus the one before).
+  const withoutTotal = (column: string) => {
+    const c = sql.raw(column);
+    return sql`s.${c}[:h.k - 1] || ${shifted(sql`s.${c}[h.k + 1:]`, sql`(coalesce(s.${c}[h.k - 1], 0) - s.${c}[h.k])`)}`;
+  };
+  // The rows holding the audit are those of its audited lines' (tag, product) pairs: found through
+  // its lines (still there: the audit is deleted after this), not by searching every row's ids.
+  const keys = sql`SELECT DISTINCT t.tag, l.product_id
+    ${auditedLineTags(sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`)}`;
   await db.execute(sql`
     WITH h AS (
-      SELECT tag, product_id, array_position(audit_ids, ${auditId}::uuid) AS k
-      FROM tag_product_stats
-      WHERE organization_id = ${organizationId}::uuid AND audit_ids @> ARRAY[${auditId}::uuid]
+      SELECT s.tag, s.product_id, array_position(s.audit_ids, ${auditId}::uuid) AS k
+      FROM tag_product_stats AS s JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
+      WHERE s.organization_id = ${organizationId}::uuid
     )
     UPDATE tag_product_stats AS s SET
       audit_ids = ${without('audit_ids')},
       completed_ats = ${without('completed_ats')},
-      accurate = ${without('accurate')},
-      differences = ${without('differences')}
+      -- A row left empty keeps its old time until the delete below.
+      last_completed_at = CASE WHEN h.k = cardinality(s.completed_ats) THEN coalesce(s.completed_ats[h.k - 1], s.last_completed_at)
+        ELSE s.last_completed_at END,
+      accurate_counts = ${withoutTotal('accurate_counts')},
+      variance_sums = ${withoutTotal('variance_sums')}
     FROM h
-    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id`);
+    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL`);
   await db.execute(sql`
-    DELETE FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND cardinality(audit_ids) = 0`);
+    DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
+    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
+      AND cardinality(s.completed_ats) = 0`);
 }
 
 /**
@@ -107,15 +139,19 @@ export async function rebuildTagStats(db: Db, organizationId: string, tag: strin
     await tx.execute(sql`DELETE FROM tag_audit_stats WHERE ${org}${onlyTag}`);
     await tx.execute(sql`DELETE FROM tag_product_stats WHERE ${org}${onlyTag}`);
     await tx.execute(insertAuditStats(where));
-    // array_agg keeps the order of its sorted input (PostgreSQL documents ordering by a subquery).
+    // array_agg keeps the order of its sorted input (PostgreSQL documents ordering by a subquery);
+    // the running totals are window sums in that same order.
     await tx.execute(sql`
-      INSERT INTO tag_product_stats (organization_id, tag, product_id, sku, product_name, audit_ids, completed_ats, accurate, differences)
+      INSERT INTO tag_product_stats (organization_id, tag, product_id, sku, product_name, audit_ids, completed_ats, last_completed_at,
+        accurate_counts, variance_sums)
       SELECT s.organization_id, s.tag, s.product_id, (array_agg(s.sku))[count(*)], (array_agg(s.product_name))[count(*)],
-        array_agg(s.audit_id), array_agg(s.completed_at), array_agg(s.accurate), array_agg(s.difference)
+        array_agg(s.audit_id), array_agg(s.completed_at), max(s.completed_at), array_agg(s.accurate_count), array_agg(s.variance_sum)
       FROM (
         SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, l.audit_id, a.completed_at,
-          l.category = ${ACCURATE_CATEGORY} AS accurate, coalesce(l.difference, 0) AS difference
+          (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
+          (sum(coalesce(l.difference, 0)) OVER w)::int AS variance_sum
         ${auditedLineTags(where)}
+        WINDOW w AS (PARTITION BY t.tag, l.product_id ORDER BY a.completed_at, l.audit_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
         ORDER BY t.tag, l.product_id, a.completed_at, l.audit_id
       ) AS s
       GROUP BY s.organization_id, s.tag, s.product_id`);

@@ -1,0 +1,243 @@
+/**
+ * The aggregates against the definition, on random data and both databases (DESIGN.md section
+ * 11; docs/decisions/0041). Random catalogues and audits (out-of-order completions, deletions,
+ * deleted products, lines of unfinished audits, repeated and odd tag names) go through the same
+ * calls the app makes: `recordAuditTagStats` when an audit completes, `forgetAuditTagStats` before
+ * one is deleted, `rebuildTagStats` on refresh. The list and every tag's detail must then equal a
+ * straightforward computation over the same lines, for windows that exercise both ways the list
+ * counts products (open-ended and bounded) and the exact edges of the window.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { auditResultLines, audits, organizations, products, users } from '../../db/schema.js';
+import { openTestDatabase, DATABASE_KINDS } from '../../test-support/databases.js';
+import { RESULT_CATEGORIES, type ResultCategory } from '../../../contracts/results.js';
+import { tagDetailQuerySchema, tagSummaryQuerySchema, type TagProduct, type TagSummaryRow } from '../../../contracts/tag-analytics.js';
+import { ACCURATE_CATEGORY, AUDITED_CATEGORIES, accuracyPercentage, completionWindow, type CompletionWindow } from '../../../domain/tag-analytics.js';
+import { seededRandom } from '../../../domain/test-support/seeded-random.js';
+import { forgetAuditTagStats, rebuildTagStats, recordAuditTagStats } from './stats-repo.js';
+import { listTagSummaries, readTagDetails } from './tag-summaries.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const TAGS = ['fragile', 'seasonal', 'high value', 'a/b%c', 'Ünïcode', 'x'];
+
+interface Line {
+  auditId: string;
+  productId: string | null;
+  sku: string;
+  name: string;
+  category: ResultCategory;
+  difference: number | null;
+  tags: string[];
+}
+interface World {
+  organizationId: string;
+  now: Date;
+  /** Current products and their tags as stored (repeats and blanks included). */
+  catalogue: Array<{ id: string; sku: string; name: string; tags: string[] }>;
+  /** Complete, not deleted audits and when they completed. */
+  completed: Map<string, Date>;
+  lines: Line[];
+}
+
+async function buildWorld(db: Database['db'], seed: number): Promise<World> {
+  const rnd = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  const someTags = () => [...new Set(TAGS.filter(() => rnd() < 0.3))];
+  const now = new Date();
+  const [org] = await db.insert(organizations).values({ name: `Random ${seed}` }).returning();
+  const [user] = await db.insert(users).values({ organizationId: org!.id, email: `r${seed}@example.com`, role: 'owner' }).returning();
+  const organizationId = org!.id;
+
+  // 30 products; a few carry a tag twice or a blank tag, as an import can leave them.
+  const stored = await db
+    .insert(products)
+    .values(
+      Array.from({ length: 30 }, (_, i) => {
+        const tags = someTags();
+        if (tags.length > 0 && rnd() < 0.15) tags.push(tags[0]!);
+        if (rnd() < 0.1) tags.push('');
+        return { organizationId, sku: `SKU-${seed}-${i}`, name: `Product ${i}`, currentQuantity: 5, tags };
+      }),
+    )
+    .returning();
+  const catalogue = stored.map((p) => ({ id: p.id, sku: p.sku, name: p.name ?? '', tags: p.tags }));
+  // Two products that were deleted since their audits: history only.
+  const gone = [0, 1].map((i) => ({ id: crypto.randomUUID(), sku: `GONE-${seed}-${i}`, name: `Gone ${i}`, tags: someTags() }));
+
+  // 14 audits with distinct completion times over the last 90 days, completed in random order.
+  const auditRows = await db
+    .insert(audits)
+    .values(Array.from({ length: 14 }, (_, i) => ({ organizationId, userId: user!.id, name: `A${i}`, auditType: 'cycle-count', status: 'processing' })))
+    .returning();
+  const times = auditRows.map((_, i) => new Date(now.getTime() - Math.floor(rnd() * 90 * DAY) - i));
+  const lines: Line[] = [];
+  for (const audit of auditRows) {
+    const counted = [...catalogue, ...gone].filter(() => rnd() < 0.5);
+    let position = 0;
+    const rows = counted.map((p) => {
+      const category = pick(RESULT_CATEGORIES);
+      const inScope = category !== 'notFound';
+      const line: Line = {
+        auditId: audit.id,
+        productId: inScope ? p.id : null,
+        sku: p.sku,
+        name: p.name,
+        category,
+        difference: category === 'crossFileDiscrepancies' ? null : category === ACCURATE_CATEGORY ? 0 : Math.floor(rnd() * 11) - 5,
+        // The tags the product had when the audit ran: often its current ones, sometimes others.
+        tags: rnd() < 0.7 ? [...new Set(p.tags.filter((t) => t !== ''))] : someTags(),
+      };
+      lines.push(line);
+      return {
+        organizationId,
+        auditId: audit.id,
+        category,
+        position: position++,
+        productId: line.productId,
+        sku: p.sku,
+        productName: p.name,
+        expectedQuantity: 5,
+        scannedQuantity: 5 + (line.difference ?? 0),
+        difference: line.difference,
+        tags: line.tags,
+      };
+    });
+    if (rows.length > 0) await db.insert(auditResultLines).values(rows);
+  }
+
+  const completed = new Map<string, Date>();
+  const order = auditRows.map((a, i) => ({ a, i, key: rnd() })).sort((x, y) => x.key - y.key);
+  // The last audit in that order never completes: its lines must not count.
+  for (const { a, i } of order.slice(0, -1)) {
+    await db.execute(sql`UPDATE audits SET status = 'complete', completed_at = ${times[i]!.toISOString()}::timestamptz WHERE id = ${a.id}::uuid`);
+    await recordAuditTagStats(db, organizationId, a.id);
+    // A second call for the same audit changes nothing.
+    if (i % 4 === 0) await recordAuditTagStats(db, organizationId, a.id);
+    completed.set(a.id, times[i]!);
+  }
+  // Delete three complete audits, whatever their place in time.
+  for (const { a } of order.slice(0, 3)) {
+    await forgetAuditTagStats(db, organizationId, a.id);
+    await db.execute(sql`DELETE FROM audits WHERE id = ${a.id}::uuid`);
+    completed.delete(a.id);
+  }
+  return { organizationId, now, catalogue, completed, lines: lines.filter((l) => completed.has(l.auditId)) };
+}
+
+interface Expected {
+  summary: TagSummaryRow[];
+  products: Record<string, TagProduct[]>;
+}
+
+/** The figures straight from DESIGN.md section 11's definitions, over the lines in memory. */
+function expectedFigures(world: World, window: CompletionWindow): Expected {
+  const inWindow = (at: Date) => (!window.from || at >= window.from) && (!window.to || at < window.to);
+  const audited = world.lines
+    .filter((l) => l.productId !== null && AUDITED_CATEGORIES.includes(l.category) && inWindow(world.completed.get(l.auditId)!))
+    .sort((x, y) => world.completed.get(x.auditId)!.getTime() - world.completed.get(y.auditId)!.getTime());
+  const tags = new Set([...world.catalogue.flatMap((p) => p.tags.filter((t) => t !== '')), ...audited.flatMap((l) => l.tags)]);
+  const summary: TagSummaryRow[] = [];
+  const productsByTag: Record<string, TagProduct[]> = {};
+  for (const tag of tags) {
+    const current = world.catalogue.filter((p) => p.tags.includes(tag));
+    const mine = audited.filter((l) => l.tags.includes(tag));
+    const accurate = mine.filter((l) => l.category === ACCURATE_CATEGORY).length;
+    const last = mine.at(-1);
+    summary.push({
+      tagName: tag,
+      totalProducts: current.length,
+      productsEverAudited: new Set(mine.map((l) => l.productId)).size,
+      productsAuditedLast30Days: new Set(mine.filter((l) => world.completed.get(l.auditId)! >= window.recentFrom).map((l) => l.productId)).size,
+      accuracyPercentage: accuracyPercentage(accurate, mine.length),
+      totalQuantityVariance: mine.reduce((sum, l) => sum + (l.difference ?? 0), 0),
+      lastAuditDate: last ? world.completed.get(last.auditId)!.toISOString() : null,
+    });
+    const ids = new Set([...current.map((p) => p.id), ...mine.map((l) => l.productId!)]);
+    productsByTag[tag] = [...ids]
+      .map((id) => {
+        const own = mine.filter((l) => l.productId === id);
+        const product = current.find((p) => p.id === id);
+        const latest = own.at(-1);
+        return {
+          productId: id,
+          name: product?.name ?? latest!.name,
+          sku: product?.sku ?? latest!.sku,
+          totalAudits: own.length,
+          accurateAudits: own.filter((l) => l.category === ACCURATE_CATEGORY).length,
+          recentAccuracy: latest?.category === ACCURATE_CATEGORY,
+          runningVariance: own.reduce((sum, l) => sum + (l.difference ?? 0), 0),
+          lastAuditDate: latest ? world.completed.get(latest.auditId)!.toISOString() : null,
+        };
+      })
+      .sort((x, y) => x.productId.localeCompare(y.productId));
+  }
+  summary.sort((x, y) => x.tagName.localeCompare(y.tagName));
+  return { summary, products: productsByTag };
+}
+
+/** Query windows: none, open-ended, bounded in the past, both ends, edges exactly on completions. */
+function windows(world: World): Array<{ dateRangeStart?: string; dateRangeEnd?: string }> {
+  const day = (daysAgo: number) => new Date(world.now.getTime() - daysAgo * DAY).toISOString().slice(0, 10);
+  const times = [...world.completed.values()].sort((a, b) => a.getTime() - b.getTime());
+  const middle = times[Math.floor(times.length / 2)]!.toISOString();
+  const early = times[1]!.toISOString();
+  return [
+    {},
+    { dateRangeStart: day(40) },
+    { dateRangeEnd: day(20) },
+    { dateRangeStart: day(60), dateRangeEnd: day(10) },
+    { dateRangeEnd: day(0) },
+    { dateRangeStart: middle },
+    { dateRangeEnd: middle },
+    { dateRangeStart: early, dateRangeEnd: middle },
+  ];
+}
+
+async function expectSameFigures(db: Database['db'], world: World, label: string): Promise<void> {
+  const { organizationId, now } = world;
+  for (const range of windows(world)) {
+    const expected = expectedFigures(world, completionWindow({ ...range, now }));
+    const at = `${label} ${JSON.stringify(range)}`;
+    const summary = await listTagSummaries({ db, organizationId, now, query: tagSummaryQuerySchema.parse(range) });
+    expect([...summary].sort((x, y) => x.tagName.localeCompare(y.tagName)), at).toEqual(expected.summary);
+
+    const filtered = await listTagSummaries({
+      db,
+      organizationId,
+      now,
+      query: tagSummaryQuerySchema.parse({ ...range, minDiscrepancyThreshold: '10', onlyRecentActivity: 'true' }),
+    });
+    const recentFrom = completionWindow({ ...range, now }).recentFrom.getTime();
+    const kept = expected.summary.filter(
+      (r) => r.accuracyPercentage !== null && 100 - r.accuracyPercentage >= 10 && r.lastAuditDate !== null && Date.parse(r.lastAuditDate) >= recentFrom,
+    );
+    expect(filtered.map((r) => r.tagName).sort(), `${at} filtered`).toEqual(kept.map((r) => r.tagName).sort());
+
+    for (const row of expected.summary) {
+      const detail = await readTagDetails({ db, organizationId, now, tagName: row.tagName, query: tagDetailQuerySchema.parse(range) });
+      expect(detail.summary, `${at} ${row.tagName} summary`).toEqual(row);
+      const listed = [...detail.products].sort((x, y) => x.productId.localeCompare(y.productId));
+      expect(listed, `${at} ${row.tagName} products`).toEqual(expected.products[row.tagName]);
+    }
+  }
+}
+
+describe.each(DATABASE_KINDS)('tag analytics aggregates against the definition on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  it.each([1, 2, 3])('random data, seed %i: as kept on completion and deletion, then after refresh', async (seed) => {
+    const { db } = database;
+    const world = await buildWorld(db, seed);
+    await expectSameFigures(db, world, `seed ${seed} kept`);
+    await rebuildTagStats(db, world.organizationId, TAGS[0]!);
+    await expectSameFigures(db, world, `seed ${seed} one tag rebuilt`);
+    await rebuildTagStats(db, world.organizationId, null);
+    await expectSameFigures(db, world, `seed ${seed} rebuilt`);
+  });
+});
