@@ -15,7 +15,8 @@
  * Prints the load average and ends with one JSON line.
  *
  * Options (env): TEST_DATABASE_URL (its server is used), BENCH_PORT (5171), BENCH_RUNS (3),
- * BENCH_BOMB_MB (5200), BENCH_ONLY (comma-separated file names), BENCH_DIR (keep the files there).
+ * BENCH_BOMB_MB (5200), BENCH_ONLY (comma-separated file names), BENCH_ACTIONS (comma-separated:
+ * preview, import, process), BENCH_DIR (keep the files there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 5171);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BOMB_MB = Number(process.env.BENCH_BOMB_MB ?? 5200);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const ACTIONS = process.env.BENCH_ACTIONS?.split(',').map((s) => s.trim());
 const CATALOGUE = 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -344,7 +346,7 @@ async function main(): Promise<void> {
           },
         ],
       ];
-      for (const [action, run] of actions) {
+      for (const [action, run] of actions.filter(([a]) => !ACTIONS || ACTIONS.includes(a))) {
         const times: number[] = [];
         let peak = 0;
         let answer = { status: 0, message: '' };
