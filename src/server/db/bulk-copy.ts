@@ -6,6 +6,7 @@
  *
  *   await copyRows(tx, 'audit_result_lines', ['audit_id', 'sku'], rows.map((r) => [r.auditId, r.sku]));
  */
+import { createReadStream, openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -35,6 +36,21 @@ export async function copyRows(tx: Db, table: string, columns: readonly string[]
   }
   const blob = new Blob([...csvChunks(rows)], { type: 'text/csv' });
   await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob });
+}
+
+/**
+ * Like `copyRows`, for rows already written as COPY CSV (`csvChunks`) in the file at `path`: the
+ * PostgreSQL server gets the file streamed, so memory holds a read buffer whatever its size;
+ * PGlite reads it as a Blob. Same transaction rule and errors as `copyRows`.
+ */
+export async function copyCsvFile(tx: Db, table: string, columns: readonly string[], path: string): Promise<void> {
+  const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+  const client = sessionClient(tx);
+  if (isPoolClient(client)) {
+    await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), client.query(copyFrom(statement)));
+    return;
+  }
+  await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob: await openAsBlob(path) });
 }
 
 /** The driver connection under a Drizzle transaction: a pg PoolClient or a PGlite transaction. */

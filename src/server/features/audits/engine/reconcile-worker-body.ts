@@ -1,9 +1,12 @@
 /**
  * The worker thread's body (reconcile-in-worker.ts): reads each scan file with the readers,
- * feeds the engine, posts progress every batch, then the results or the error.
+ * feeds the engine, posts progress every batch, writes the result lines to the job's CSV file,
+ * then posts the results without their lines, or the error.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { RESULT_CATEGORIES } from '../../../../contracts/results.js';
 import { createReconciler } from '../../../../domain/reconcile.js';
+import { writeResultLinesCsv } from '../result-lines.js';
 import { readScanRowBatches } from '../../../files/index.js';
 import { openScanTable } from './scan-table.js';
 import { serialiseError, type WorkerInput, type WorkerMessage } from './reconcile-in-worker.js';
@@ -23,7 +26,11 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     }
     rowCounts.push(rowCount);
   }
-  return { type: 'done', output: { results: reconciler.finish(), rowCounts } };
+  const { results, notFoundLines } = reconciler.finishStreamed();
+  const { csvFile, owner, productTags } = input.lines;
+  const lineCount = await writeResultLinesCsv(csvFile, owner, (c) => (c === 'notFound' ? notFoundLines() : results.categories[c]), productTags);
+  for (const category of RESULT_CATEGORIES) results.categories[category] = [];
+  return { type: 'done', output: { results, rowCounts, lineCount } };
 }
 
 run(workerData as WorkerInput).then(
