@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.js';
 import { auditCreations, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
 import type { Audit, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import {
-  RESULT_CATEGORIES,
   type CategoryCounts,
   type EnhancedResults,
   type ResultCategory,
@@ -18,8 +17,8 @@ import {
 } from '../../../contracts/results.js';
 import type { CatalogueProduct } from '../../../domain/reconcile.js';
 import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
-import { copyCsvFile, copyRows } from '../../db/bulk-copy.js';
-import { lineValues, RESULT_LINE_COLUMNS, type LineContext } from './result-lines.js';
+import { copyCsvFile, copyCsvText } from '../../db/bulk-copy.js';
+import { RESULT_LINE_COLUMNS, resultLinesCsv, type LineContext } from './result-lines.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
@@ -294,7 +293,7 @@ export async function storeResults(
     }
     const owner = { organizationId: audit.organizationId, auditId: audit.id };
     if ('csvFile' in lines) await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
-    else await copyRows(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lineValues(owner, (c) => results.categories[c], lines.productTags));
+    else await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, resultLinesCsv(owner, (c) => results.categories[c], lines.productTags));
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,

@@ -73,7 +73,10 @@ export type WorkerMessage =
  */
 export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<WorkerOutput> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./reconcile-worker.mjs', import.meta.url), { workerData: input });
+    const worker = new Worker(new URL('./reconcile-worker.mjs', import.meta.url), {
+      workerData: input,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
+    });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -85,9 +88,30 @@ export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProg
       else if (message.type === 'done') settle(() => resolve(message.output));
       else settle(() => reject(reviveError(message.error)));
     });
-    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('error', (err) => settle(() => reject(isOutOfMemory(err) ? tooComplex() : err)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the processing worker stopped (exit code ${code})`))));
   });
+}
+
+/**
+ * The worker's heap cap (docs/decisions/0051). A million distinct unknown codes use ~90 MB of it;
+ * the cap keeps the server's peak within DESIGN.md section 7's 512 MB for any upload: past it the
+ * worker stops alone (ERR_WORKER_OUT_OF_MEMORY) and the run fails with FILE_TOO_COMPLEX, while the
+ * server goes on. Typed-array tables live outside this heap and grow with the same values.
+ */
+export const WORKER_OLD_GENERATION_MB = 192;
+
+function isOutOfMemory(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+/** 422 FILE_TOO_COMPLEX: bad input of a kind, so the audit goes back as it was with the reason. */
+function tooComplex(): AppError {
+  return new AppError(
+    'FILE_TOO_COMPLEX',
+    'The scan files hold too many distinct values to process within the memory limit. Split them into smaller audits.',
+    422,
+  );
 }
 
 /** The error as thrown inside the worker, for the thread boundary. */
