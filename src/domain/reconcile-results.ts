@@ -59,6 +59,18 @@ export interface ScanTally {
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
 export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
+  const results = buildResultsWithoutNotFoundLines(tally);
+  for (const line of notFoundLines(tally)) results.categories.notFound.push(line);
+  return results;
+}
+
+/**
+ * The result with every line but the notFound ones: `categories.notFound` is empty while
+ * `counts.notFound` counts them. Product lines are bounded by the catalogue; notFound lines are
+ * not (a file of a million distinct unknown codes), so `notFoundLines` makes those one at a time.
+ * Pure; does not modify `tally`.
+ */
+export function buildResultsWithoutNotFoundLines(tally: ScanTally): EnhancedResults {
   const { auditType, mode, catalogue, files, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound } = tally;
   const scope = tally.inScope;
   const nProducts = catalogue.length;
@@ -179,8 +191,6 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
     }
   }
 
-  for (const e of notFound.order()) categories.notFound.push(notFoundLine(notFound, e, catalogue, files, singleFile));
-
   const scanFileBreakdown: ScanFileBreakdown[] = files.map((file, f) => ({
     fileName: file.fileName,
     teamName: file.teamName,
@@ -218,12 +228,23 @@ export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
       quantityAbove: categories.quantityAbove.length,
       quantityBelow: categories.quantityBelow.length,
       crossFileDiscrepancies: categories.crossFileDiscrepancies.length,
-      notFound: categories.notFound.length,
+      notFound: notFound.size,
       scannedNotExpected: categories.scannedNotExpected.length,
       zeroSheetItems: categories.zeroSheetItems.length,
     },
     categories,
   };
+}
+
+/**
+ * The notFound lines of `tally` in result order (first occurrence: file, then row), made one at
+ * a time as the caller pulls them: the same lines `buildEnhancedResults` puts in
+ * `categories.notFound`. Pure; does not modify `tally`.
+ */
+export function* notFoundLines(tally: Pick<ScanTally, 'catalogue' | 'files' | 'notFound'>): Generator<ResultItem> {
+  const { catalogue, files, notFound } = tally;
+  const singleFile = files.map((file) => [file.fileName]);
+  for (const e of notFound.order()) yield notFoundLine(notFound, e, catalogue, files, singleFile);
 }
 
 /** No file counts / no files: one empty array shared by every line without them. */

@@ -226,4 +226,23 @@ describe('engine properties', () => {
       RUNS,
     );
   });
+
+  it('finishStreamed gives the same result: the notFound lines pulled one at a time, the rest whole', () => {
+    fc.assert(
+      fc.property(catalogueArb, filesArb, fc.constantFrom('standard' as const, 'cross-validation' as const), (catalogue, scans, mode) => {
+        const whole = run(catalogue, scans, mode);
+        const r = createReconciler({ auditType: 'product-audit', mode, catalogue, files: meta(scans.length) });
+        scans.forEach((rows, f) => rows.forEach((row) => r.add(f, row.value, row.quantity)));
+        const { results, notFoundLines } = r.finishStreamed();
+        expect(results.categories.notFound).toEqual([]);
+        expect(results.counts.notFound).toBe(whole.counts.notFound);
+        const lines = [...notFoundLines()];
+        // Each pull starts from the first line again.
+        expect([...notFoundLines()]).toEqual(lines);
+        expect(JSON.stringify({ ...results, categories: { ...results.categories, notFound: lines } })).toBe(JSON.stringify(whole));
+        expect(() => r.add(0, 'late', 1)).toThrow(/after finish/);
+      }),
+      RUNS,
+    );
+  });
 });

@@ -27,19 +27,22 @@
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
  */
-import type { AuditMode, AuditType, EnhancedResults } from '../contracts/results.js';
+import type { AuditMode, AuditType, EnhancedResults, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
 import {
   buildEnhancedResults,
+  buildResultsWithoutNotFoundLines,
   levelCode,
+  notFoundLines,
   NEVER,
   TALLY_IN_SCOPE,
   TALLY_LEVEL,
   TALLY_STRIDE,
   TALLY_UNITS,
   type ScanFileMeta,
+  type ScanTally,
 } from './reconcile-results.js';
 
 export type { CatalogueProduct } from './catalogue-index.js';
@@ -68,6 +71,20 @@ export interface Reconciler {
   add(fileIndex: number, rawValue: string, quantity: number): void;
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
+  /**
+   * The same results for callers that store lines as they come: `results` has every line but
+   * the notFound ones (`categories.notFound` empty, `counts.notFound` counting them), and
+   * `notFoundLines()` makes those one at a time, in `finish()`'s order. A file of a million
+   * distinct unknown codes is then never a million line objects at once. No `add` after it.
+   */
+  finishStreamed(): StreamedResults;
+}
+
+/** What `Reconciler.finishStreamed` answers. */
+export interface StreamedResults {
+  results: EnhancedResults;
+  /** The notFound lines, in result order; each call starts again from the first. */
+  notFoundLines(): Iterable<ResultItem>;
 }
 
 /** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
@@ -107,6 +124,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const notFound = new NotFoundTally();
 
   let result: EnhancedResults | null = null;
+  let streamed: EnhancedResults | null = null;
 
   function fileTally(f: number): Float64Array {
     const tally = new Float64Array(nProducts * TALLY_STRIDE);
@@ -139,7 +157,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   }
 
   function add(fileIndex: number, rawValue: string, quantity: number): void {
-    if (result !== null) throw new Error('Reconciler.add called after finish()');
+    if (result !== null || streamed !== null) throw new Error('Reconciler.add called after finish()');
     if (!(fileIndex >= 0 && fileIndex < nFiles) || !Number.isInteger(fileIndex)) {
       throw new RangeError(`fileIndex ${String(fileIndex)} is outside 0..${nFiles - 1}`);
     }
@@ -166,25 +184,21 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     }
   }
 
+  const tally = (): ScanTally => ({ auditType, mode, catalogue, files, inScope, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound });
+
   function finish(): EnhancedResults {
-    if (result === null) {
-      result = buildEnhancedResults({
-        auditType,
-        mode,
-        catalogue,
-        files,
-        inScope,
-        fileTallies,
-        fileFirstValues,
-        fileTotal,
-        fileMatched,
-        notFound,
-      });
-    }
+    if (result === null) result = buildEnhancedResults(tally());
     return result;
   }
 
-  return { add, finish };
+  function finishStreamed(): StreamedResults {
+    const finished = tally();
+    // Marks the reconciler finished for `add`; `finish()` afterwards still builds every line.
+    streamed = buildResultsWithoutNotFoundLines(finished);
+    return { results: streamed, notFoundLines: () => notFoundLines(finished) };
+  }
+
+  return { add, finish, finishStreamed };
 }
 
 /**

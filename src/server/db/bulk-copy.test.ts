@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS, openTestDatabase } from '../test-support/databases.js';
 import type { Database } from './client.js';
-import { copyRows, csvField } from './bulk-copy.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { copyCsvFile, copyRows, csvChunks, csvField } from './bulk-copy.js';
 
 describe('csvField', () => {
   it('writes NULL as an empty field and the empty string quoted', () => {
@@ -52,5 +55,23 @@ describe.each(DATABASE_KINDS)('copyRows on %s', (kind) => {
     ).rejects.toThrow();
     const result = await database.db.execute(sql.raw('select count(*)::int as n from copy_probe'));
     expect((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+
+  it('copyCsvFile stores the rows of a CSV file written by csvChunks exactly as copyRows does', async () => {
+    await database.db.execute(sql.raw('truncate copy_probe'));
+    // More rows than one CSV chunk, so the file is read in several pieces.
+    const rows = Array.from({ length: 12_000 }, (_, i) => [i, tricky[i % tricky.length]!, i / 7, i % 3 === 0, [tricky[i % tricky.length]!], i % 5 === 0 ? null : { i }] as const);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'copy-probe-'));
+    try {
+      const file = path.join(dir, 'rows.csv');
+      writeFileSync(file, [...csvChunks(rows)].join(''));
+      await database.db.transaction(async (tx) => {
+        await copyCsvFile(tx as never, 'copy_probe', ['n', 't', 'd', 'b', 'a', 'j'], file);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const result = await database.db.execute(sql.raw('select n, t, d, b, a, j from copy_probe order by n'));
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual(rows.map(([n, t, d, b, a, j]) => ({ n, t, d, b, a, j })));
   });
 });

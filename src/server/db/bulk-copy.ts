@@ -6,6 +6,7 @@
  *
  *   await copyRows(tx, 'audit_result_lines', ['audit_id', 'sku'], rows.map((r) => [r.auditId, r.sku]));
  */
+import { createReadStream, openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -27,14 +28,37 @@ const CHUNK_ROWS = 5000;
  * @throws the database's error (bad value, constraint), after which the transaction is rolled back.
  */
 export async function copyRows(tx: Db, table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<void> {
+  await copyCsvText(tx, table, columns, csvChunks(rows));
+}
+
+/**
+ * Like `copyRows`, for rows already written as COPY CSV text (`csvField`'s rules, one line per
+ * row), in chunks pulled as the database takes them. Same transaction rule and errors.
+ */
+export async function copyCsvText(tx: Db, table: string, columns: readonly string[], chunks: Iterable<string>): Promise<void> {
   const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
   const client = sessionClient(tx);
   if (isPoolClient(client)) {
-    await pipeline(Readable.from(csvChunks(rows)), client.query(copyFrom(statement)));
+    await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
     return;
   }
-  const blob = new Blob([...csvChunks(rows)], { type: 'text/csv' });
+  const blob = new Blob([...chunks], { type: 'text/csv' });
   await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob });
+}
+
+/**
+ * Like `copyRows`, for rows already written as COPY CSV (`csvChunks`) in the file at `path`: the
+ * PostgreSQL server gets the file streamed, so memory holds a read buffer whatever its size;
+ * PGlite reads it as a Blob. Same transaction rule and errors as `copyRows`.
+ */
+export async function copyCsvFile(tx: Db, table: string, columns: readonly string[], path: string): Promise<void> {
+  const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+  const client = sessionClient(tx);
+  if (isPoolClient(client)) {
+    await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), client.query(copyFrom(statement)));
+    return;
+  }
+  await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob: await openAsBlob(path) });
 }
 
 /** The driver connection under a Drizzle transaction: a pg PoolClient or a PGlite transaction. */
@@ -79,5 +103,6 @@ export function csvField(value: CopyValue): string {
 }
 
 function quote(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+  // Most values hold no quote: the check costs less than a replace on every field.
+  return text.indexOf('"') < 0 ? `"${text}"` : `"${text.replaceAll('"', '""')}"`;
 }

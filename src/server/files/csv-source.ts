@@ -1,5 +1,6 @@
 /**
- * Streams the records of a CSV file: bytes -> TextDecoder -> CsvParser, one batch per chunk.
+ * Streams the records of a CSV file: bytes -> decoder -> CsvParser, one batch per chunk. 8-bit
+ * files are decoded line by line (line-decoder.ts: UTF-8 where a line is valid, else Windows-1252).
  * At any moment only one chunk (64 KiB) of text and its rows are in memory (DESIGN.md
  * section 6: never hold a large file twice).
  */
@@ -8,6 +9,7 @@ import { FileError } from '../errors.js';
 import { CsvParser, CsvSyntaxError, type CsvRecord } from './csv-parser.js';
 import type { TextEncodingName } from './detect-encoding.js';
 import { FILE_ERROR } from './file-error-codes.js';
+import { LineFallbackDecoder, type FallbackReport } from './line-decoder.js';
 import { isBlankRow, type TableRow } from './table.js';
 
 /** Bytes read per chunk: large enough that per-chunk costs vanish, small enough to stay flat. */
@@ -20,6 +22,11 @@ export interface CsvSourceOptions {
   /** BOM bytes to skip. */
   bomLength: number;
   delimiter: string;
+  /**
+   * Called when a read reaches the end of the file, with the lines decoded as Windows-1252
+   * (8-bit files are decoded line by line: line-decoder.ts). Not called for UTF-16.
+   */
+  onFallback?: (report: FallbackReport) => void;
 }
 
 /**
@@ -30,20 +37,21 @@ export interface CsvSourceOptions {
 export async function* readCsvRecords(options: CsvSourceOptions): AsyncGenerator<TableRow[]> {
   const { filePath, fileName, encoding, bomLength, delimiter } = options;
   const stream = createReadStream(filePath, { start: bomLength, highWaterMark: CSV_CHUNK_BYTES });
-  const decoder = new TextDecoder(encoding, { ignoreBOM: true });
+  const decoder = textDecoder(encoding);
   const parser = new CsvParser(delimiter);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       const out: CsvRecord[] = [];
-      parser.push(decoder.decode(chunk, { stream: true }), out);
+      parser.push(decoder.decode(chunk), out);
       const rows = withoutBlankRows(out);
       if (rows.length > 0) yield rows;
     }
     const out: CsvRecord[] = [];
-    parser.push(decoder.decode(), out);
+    parser.push(decoder.end(), out);
     parser.end(out);
     const rows = withoutBlankRows(out);
     if (rows.length > 0) yield rows;
+    if (decoder.fallback) options.onFallback?.(decoder.fallback);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       const code = error.code === 'UNCLOSED_QUOTE' ? FILE_ERROR.UNCLOSED_QUOTE : FILE_ERROR.ROW_TOO_LONG;
@@ -53,6 +61,13 @@ export async function* readCsvRecords(options: CsvSourceOptions): AsyncGenerator
   } finally {
     stream.destroy();
   }
+}
+
+/** A streaming decoder: 8-bit text line by line (UTF-8, else Windows-1252), UTF-16 as it is. */
+function textDecoder(encoding: TextEncodingName): { decode(chunk: Uint8Array): string; end(): string; fallback?: FallbackReport } {
+  if (encoding === 'utf-8' || encoding === 'windows-1252') return new LineFallbackDecoder();
+  const decoder = new TextDecoder(encoding, { ignoreBOM: true });
+  return { decode: (chunk) => decoder.decode(chunk, { stream: true }), end: () => decoder.decode() };
 }
 
 function withoutBlankRows(records: CsvRecord[]): CsvRecord[] {

@@ -10,8 +10,9 @@
  * Then the decoded head must read as text (see looksLikeText); anything else is binary
  * (FILE_NOT_TEXT).
  *
- * Limit: only the head (64 KiB) is examined; an invalid UTF-8 byte further on is decoded as
- * U+FFFD rather than failing the file.
+ * Only the head (64 KiB) is examined here. 8-bit files ('utf-8' or 'windows-1252') are then read
+ * line by line (line-decoder.ts): a line that is not valid UTF-8, anywhere in the file, falls
+ * back to Windows-1252 alone, and the preview names such lines (docs/decisions/0052).
  */
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';

@@ -68,6 +68,34 @@ describe('openTable: CSV encodings', () => {
     const t = await open('ansi.csv', Buffer.from('Artikel;Menge\nGr\xf6\xdfe 42;3\n', 'latin1'));
     expect(t.encoding).toBe('windows-1252');
     expect((await allRows(t))[0].cells).toEqual(['Größe 42', '3']);
+    // A whole Windows-1252 file is nothing to warn about.
+    expect(t.windows1252Lines?.()).toBeNull();
+  });
+
+  it('decodes a UTF-8 file with one Latin-1 line line by line: the other lines stay UTF-8', async () => {
+    // The Latin-1 line is past the 64 KiB head that decides the encoding.
+    const filler = Array.from({ length: 4000 }, (_, i) => `SKU-${i};Café ${i}\n`).join('');
+    const bytes = Buffer.concat([Buffer.from(`Artikel;Name\n${filler}`, 'utf8'), Buffer.from('SKU-X;Crème brûlée\n', 'latin1'), Buffer.from('SKU-Y;Größe\n', 'utf8')]);
+    const t = await open('mixed.csv', bytes);
+    expect(t.encoding).toBe('utf-8');
+    expect(t.windows1252Lines?.()).toBeNull();
+    const rows = await allRows(t);
+    expect(rows[0]!.cells).toEqual(['SKU-0', 'Café 0']);
+    expect(rows.at(-2)).toEqual({ line: 4002, cells: ['SKU-X', 'Crème brûlée'] });
+    expect(rows.at(-1)!.cells).toEqual(['SKU-Y', 'Größe']);
+    expect(t.windows1252Lines?.()).toEqual({ lines: [4002], count: 1 });
+  });
+
+  it('previewTable warns naming the lines read as Windows-1252 (the first five and how many more)', async () => {
+    const lines = Array.from({ length: 9 }, (_, i) => Buffer.from(`C-${i};Bücher\n`, i % 3 === 0 ? 'utf8' : 'latin1'));
+    const p = file('mixed-preview.csv', Buffer.concat([Buffer.from('Code;Titel\n'), ...lines]));
+    const preview = await previewTable(p, 'mixed-preview.csv');
+    expect(preview.rows.map((r) => r[1])).toEqual(Array(9).fill('Bücher'));
+    expect(preview.warnings).toEqual([
+      'mixed-preview.csv: lines 3, 4, 6, 7, 9 and 1 more (6 in all) are not valid UTF-8 and were read as Windows-1252; check their accented letters.',
+    ]);
+    const clean = await previewTable(file('clean.csv', 'Code;Titel\nC-1;Bücher\n'), 'clean.csv');
+    expect(clean.warnings).toBeUndefined();
   });
 });
 

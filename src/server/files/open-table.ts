@@ -14,7 +14,8 @@ import { detectEncoding, HEAD_BYTES } from './detect-encoding.js';
 import { ACCEPTED_EXTENSIONS, containerOf, formatFromName } from './file-format.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import { isHeaderRow, numberedHeaders, uniqueHeaders } from './header-row.js';
-import { flattenBatches, type OpenTableOptions, type Table, type TableFormat, type TableRow } from './table.js';
+import type { FallbackReport } from './line-decoder.js';
+import { flattenBatches, type OpenTableOptions, type Table, type TableFormat, type TableRow, type Windows1252Lines } from './table.js';
 import { readXlsSheet } from './xls-source.js';
 import { readXlsxRows, type XlsxSheetInfo } from './xlsx-source.js';
 
@@ -53,8 +54,12 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     if (!verdict.ok) throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file');
     const { encoding, bomLength, headText, headIsWholeFile } = verdict.detected;
     const delimiter = detectDelimiter(headText, headIsWholeFile);
-    const source = () => readCsvRecords({ filePath, fileName, encoding, bomLength, delimiter });
-    return buildTable({ fileName, format: 'csv', delimiter, encoding, source, header });
+    let fallback: FallbackReport | undefined;
+    const onFallback = (report: FallbackReport) => (fallback = report);
+    const source = () => readCsvRecords({ filePath, fileName, encoding, bomLength, delimiter, onFallback });
+    const table = await buildTable({ fileName, format: 'csv', delimiter, encoding, source, header });
+    table.windows1252Lines = () => (fallback === undefined ? null : windows1252Lines(fallback, encoding));
+    return table;
   }
 
   if (container === 'zip') {
@@ -74,6 +79,17 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     fileName,
     looksLikeText ? 'is not a valid Excel file (it is a text file: save it with a .csv name)' : 'is not a valid Excel file',
   );
+}
+
+/**
+ * The lines a read decoded as Windows-1252 in a file that is otherwise UTF-8, or null. A file
+ * whose head is not UTF-8 and that holds no non-ASCII UTF-8 line at all is a Windows-1252 file
+ * ('ANSI' exports): nothing to tell the user about.
+ */
+function windows1252Lines(report: FallbackReport, encoding: string): Windows1252Lines | null {
+  if (report.count === 0) return null;
+  if (encoding === 'windows-1252' && !report.utf8NonAscii) return null;
+  return { lines: [...report.lines], count: report.count };
 }
 
 interface TableParts {

@@ -5,7 +5,7 @@
  * docs/decisions/0003-server-side-preview.md).
  */
 import { openTable } from './open-table.js';
-import type { TableFormat } from './table.js';
+import type { TableFormat, Windows1252Lines } from './table.js';
 
 export interface TablePreview {
   headers: string[];
@@ -16,6 +16,8 @@ export interface TablePreview {
   headerRow: boolean;
   format: TableFormat;
   delimiter?: string;
+  /** Things the user should check about the file as a whole (lines read as Windows-1252); absent when none. */
+  warnings?: string[];
 }
 
 /** Preview rows when the caller does not say. */
@@ -42,7 +44,22 @@ export async function previewTable(
     }
     totalRows += batch.length;
   }
+  const fallback = table.windows1252Lines?.() ?? null;
   const preview: TablePreview = { headers: table.headers, rows, totalRows, headerRow: table.headerRow, format: table.format };
+  if (fallback) preview.warnings = [windows1252Warning(fileName, fallback)];
   if (table.delimiter !== undefined) preview.delimiter = table.delimiter;
   return preview;
+}
+
+/**
+ * The warning for lines read as Windows-1252, naming the first few:
+ * 'scan.csv: line 7 is not valid UTF-8 and was read as Windows-1252; check its accented letters.'
+ * 'scan.csv: lines 3, 9, 12, 20, 31 and 4 more (9 in all) are not valid UTF-8 and were read as ...'
+ */
+export function windows1252Warning(fileName: string, fallback: Windows1252Lines): string {
+  const { lines, count } = fallback;
+  if (count === 1) return `${fileName}: line ${lines[0]} is not valid UTF-8 and was read as Windows-1252; check its accented letters.`;
+  const more = count - lines.length;
+  const named = more > 0 ? `${lines.join(', ')} and ${more} more (${count} in all)` : `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  return `${fileName}: lines ${named} are not valid UTF-8 and were read as Windows-1252; check their accented letters.`;
 }

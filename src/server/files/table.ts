@@ -53,6 +53,18 @@ export interface Table {
   rows(): AsyncIterable<TableRow>;
   /** The same rows in batches (one per chunk read), for hot loops that want to avoid a promise per row. */
   batches(): AsyncIterable<TableRow[]>;
+  /**
+   * CSV only: after a read of every row, the lines that were not valid UTF-8 in a file that
+   * otherwise is, and so were read as Windows-1252 (docs/decisions/0052); null when there were
+   * none (or the whole file is Windows-1252) or no read has reached the end yet.
+   */
+  windows1252Lines?: () => Windows1252Lines | null;
+}
+
+/** Lines of a CSV file decoded as Windows-1252: the first few (1-based line numbers) and how many. */
+export interface Windows1252Lines {
+  lines: number[];
+  count: number;
 }
 
 /** True when every cell is empty or whitespace: such rows are skipped (DESIGN.md section 6). */

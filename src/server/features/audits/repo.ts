@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.js';
 import { auditCreations, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
 import type { Audit, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import {
-  RESULT_CATEGORIES,
   type CategoryCounts,
   type EnhancedResults,
   type ResultCategory,
@@ -18,7 +17,8 @@ import {
 } from '../../../contracts/results.js';
 import type { CatalogueProduct } from '../../../domain/reconcile.js';
 import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
-import { copyRows, type CopyValue } from '../../db/bulk-copy.js';
+import { copyCsvFile, copyCsvText } from '../../db/bulk-copy.js';
+import { RESULT_LINE_COLUMNS, resultLinesCsv, type LineContext } from './result-lines.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
@@ -238,11 +238,19 @@ export interface StoredScanFile {
 }
 
 /**
+ * Where `storeResults` takes the result lines from: `results.categories`, with `productTags`
+ * (product id -> tags at the catalogue snapshot, kept on each product's lines, DESIGN.md section
+ * 11); or `csvFile`, the lines already written as COPY CSV by `writeResultLinesCsv` (the
+ * processing worker does, so that a million lines never cross the thread boundary as objects).
+ */
+export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFile: string };
+
+/**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
  * all in one transaction: a failure leaves no partial results (issue: processing is atomic).
  * With `jobToken`, only while the audit's processing lease is still that token's (a worker that
- * lost its lease stores nothing): answers false then, true when stored. `productTags` (product id
- * -> tags at the catalogue snapshot) is kept on each product's lines (DESIGN.md section 11).
+ * lost its lease stores nothing): answers false then, true when stored. The lines come from
+ * `lines` (see StoredLines); the summary and counts from `results` either way.
  */
 export async function storeResults(
   db: Db,
@@ -250,7 +258,7 @@ export async function storeResults(
   files: StoredScanFile[],
   results: EnhancedResults,
   jobToken?: string,
-  productTags: ReadonlyMap<string, readonly string[]> = new Map(),
+  lines: StoredLines = { productTags: new Map() },
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -283,7 +291,9 @@ export async function storeResults(
         })),
       );
     }
-    await copyRows(tx, 'audit_result_lines', LINE_COLUMNS.map(([column]) => column), lineValues(audit, results, productTags));
+    const owner = { organizationId: audit.organizationId, auditId: audit.id };
+    if ('csvFile' in lines) await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
+    else await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, resultLinesCsv(owner, (c) => results.categories[c], lines.productTags));
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,
@@ -326,80 +336,6 @@ export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> 
   await completeTasksOfAudit(tx, audit.id);
   // Tag analytics count the audit from now on (DESIGN.md section 11).
   await recordAuditTagStats(tx, audit.organizationId, audit.id);
-}
-
-/** One result line as the engine produced it, with its category and place in that category. */
-interface LineInput {
-  audit: AuditRow;
-  category: ResultCategory;
-  position: number;
-  item: ResultItem;
-  /** The product's tags when the audit ran (none for a value that matched no product). */
-  tags: string[];
-}
-
-/**
- * The columns of `audit_result_lines` that processing writes, each with how its value is read
- * from a line, in COPY order (a column added to result lines is one entry here).
- */
-const LINE_COLUMNS: ReadonlyArray<readonly [string, (line: LineInput) => CopyValue]> = [
-  ['organization_id', (l) => l.audit.organizationId],
-  ['audit_id', (l) => l.audit.id],
-  ['category', (l) => l.category],
-  ['position', (l) => l.position],
-  ['product_id', (l) => l.item.productId],
-  ['sku', (l) => l.item.sku],
-  ['scan_value', (l) => l.item.scanValue],
-  ['matched_sku', (l) => l.item.matchedSku],
-  ['product_name', (l) => l.item.productName],
-  ['expected_quantity', (l) => l.item.expectedQuantity],
-  ['scanned_quantity', (l) => l.item.scannedQuantity],
-  ['difference', (l) => l.item.difference],
-  ['percentage_difference', (l) => l.item.percentageDifference],
-  ['cost_price', (l) => l.item.costPrice],
-  ['variance_value', (l) => l.item.varianceValue],
-  ['actual_category', (l) => l.item.actualCategory],
-  ['location', (l) => l.item.location],
-  ['scan_files', (l) => l.item.scanFiles],
-  ['reason', (l) => l.item.reason],
-  ['bad_check_digit', (l) => l.item.badCheckDigit],
-  ['tags', (l) => l.tags],
-  [
-    'context',
-    (l): LineContext => ({
-      scannedBefore: l.item.scannedBefore,
-      scannedBeforeName: l.item.scannedBeforeName,
-      scannedAfter: l.item.scannedAfter,
-      scannedAfterName: l.item.scannedAfterName,
-      fileCounts: l.item.fileCounts,
-    }),
-  ],
-];
-
-/** Every line of `results` as COPY values, category by category in engine order. */
-function* lineValues(audit: AuditRow, results: EnhancedResults, productTags: ReadonlyMap<string, readonly string[]>): Generator<CopyValue[]> {
-  for (const category of RESULT_CATEGORIES) {
-    const items = results.categories[category];
-    for (let position = 0; position < items.length; position++) {
-      const item = items[position]!;
-      const tags = lineTags(item.productId === null ? undefined : productTags.get(item.productId));
-      const line: LineInput = { audit, category, position, item, tags };
-      yield LINE_COLUMNS.map(([, read]) => read(line));
-    }
-  }
-}
-
-/** A line's tags: the product's, each once, blanks left out (tag analytics count per tag). */
-export function lineTags(tags: readonly string[] | undefined): string[] {
-  return tags ? [...new Set(tags.filter((t) => t !== ''))] : [];
-}
-
-interface LineContext {
-  scannedBefore: string | null;
-  scannedBeforeName: string | null;
-  scannedAfter: string | null;
-  scannedAfterName: string | null;
-  fileCounts: ResultItem['fileCounts'];
 }
 
 export function toResultItem(row: LineRow): ResultItem {

@@ -27,21 +27,34 @@ export async function storeUploadedFile(db: Db, owner: { organizationId: string;
   return fileId;
 }
 
-/** Writes stored file `fileId` to `path` (a temporary file the readers open), chunk by chunk. */
+/**
+ * Bytes read per query. A quarter chunk: on PGlite every query runs on the event loop, and a
+ * whole 1 MiB chunk per query held other organisations' requests for 100-200 ms on a busy
+ * machine (docs/decisions/0053).
+ */
+export const READ_SLICE_BYTES = 256 * 1024;
+
+/** Writes stored file `fileId` to `path` (a temporary file the readers open), slice by slice. */
 export async function readStoredFile(db: Db, fileId: string, path: string): Promise<void> {
   const out = createWriteStream(path);
   try {
     let seq = -1;
     for (;;) {
-      const [row] = await db
-        .select({ seq: storedFileChunks.seq, data: storedFileChunks.data })
+      const [chunk] = await db
+        .select({ seq: storedFileChunks.seq, length: sql<number>`octet_length(${storedFileChunks.data})`.mapWith(Number) })
         .from(storedFileChunks)
         .where(and(eq(storedFileChunks.fileId, fileId), gt(storedFileChunks.seq, seq)))
         .orderBy(asc(storedFileChunks.seq))
         .limit(1);
-      if (!row) break;
-      seq = row.seq;
-      if (!out.write(row.data)) await once(out, 'drain');
+      if (!chunk) break;
+      seq = chunk.seq;
+      for (let from = 0; from < chunk.length; from += READ_SLICE_BYTES) {
+        const [slice] = await db
+          .select({ data: sql<Buffer>`substring(${storedFileChunks.data} from ${from + 1} for ${READ_SLICE_BYTES})`.mapWith(storedFileChunks.data) })
+          .from(storedFileChunks)
+          .where(and(eq(storedFileChunks.fileId, fileId), eq(storedFileChunks.seq, seq)));
+        if (!out.write(slice!.data)) await once(out, 'drain');
+      }
     }
   } finally {
     out.end();

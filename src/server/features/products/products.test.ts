@@ -44,6 +44,30 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     expect(body.suggestedMapping).toEqual(fixture.manifest.catalogueMapping);
   });
 
+  it('reads a UTF-8 catalogue with one Latin-1 line line by line: the preview names that line, the import keeps every name', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('SKU,Product Name,Quantity\nE-1,Café crème,3\n', 'utf8'),
+      Buffer.from('E-2,Crème brûlée,4\n', 'latin1'),
+      Buffer.from('E-3,Größe 42,5\n', 'utf8'),
+    ]);
+    const file = tmpFile('mixed-encoding.csv', bytes);
+    const preview = await owner.upload('/api/products/preview', [{ field: 'file', path: file }]);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().preview.map((row: string[]) => row[1])).toEqual(['Café crème', 'Crème brûlée', 'Größe 42']);
+    expect(preview.json().warnings).toEqual([
+      'mixed-encoding.csv: line 3 is not valid UTF-8 and was read as Windows-1252; check its accented letters.',
+    ]);
+    const imported = await owner.upload('/api/products/import', [{ field: 'file', path: file }], {
+      columnMapping: JSON.stringify({ SKU: 'sku', 'Product Name': 'name', Quantity: 'currentQuantity' }),
+    });
+    expect(imported.statusCode).toBe(200);
+    const names = (await owner.get('/api/products?search=E-&limit=10')).json().products.map((p: { sku: string; name: string }) => `${p.sku} ${p.name}`);
+    expect(names.sort()).toEqual(['E-1 Café crème', 'E-2 Crème brûlée', 'E-3 Größe 42']);
+    const ids = (await owner.get('/api/products?search=E-&limit=10')).json().products.map((p: { id: string }) => p.id);
+    expect((await owner.post('/api/products/bulk-delete', { productIds: ids })).statusCode).toBe(200);
+    expect(await productCount(owner)).toBe(0);
+  });
+
   it('refuses a catalogue with a bad quantity, listing the line and field, and imports nothing', async () => {
     const lines = ['SKU,Product Name,Quantity', 'A-1,Apple,3', 'A-2,Pear,abc', 'A-3,Plum,2.5', 'A-4,Fig,4'];
     const file = tmpFile('bad-qty.csv', lines.join('\n'));

@@ -20,7 +20,7 @@ const auditedCategories = sql`${arrayLiteral(AUDITED_CATEGORIES)}::text[]`;
 
 /**
  * Audited lines of complete audits, one row per tag of the line (a line's tags are distinct and
- * non-empty: `lineTags` in audits/repo.ts).
+ * non-empty: `lineTags` in audits/result-lines.ts).
  */
 function auditedLineTags(where: SQL): SQL {
   return sql`

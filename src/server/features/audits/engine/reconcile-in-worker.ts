@@ -2,14 +2,19 @@
  * Runs the reading and reconciling of one processing job in a worker thread, so the event loop
  * keeps answering other requests while a large audit processes (issue: one organisation's
  * processing must not stall the others). The worker reads the scan files from disk with the same
- * readers and engine as before (src/server/files, src/domain/reconcile.ts); the caller stores.
+ * readers and engine as before (src/server/files, src/domain/reconcile.ts) and writes the result
+ * lines to a CSV file as the engine makes them; the caller stores that file with COPY. Only the
+ * summary crosses the thread boundary: a million lines cloned as objects cost more time and
+ * memory than making them (docs/decisions/0051).
  *
  *   const { results, rowCounts } = await reconcileInWorker(input, (p) => progress(p));
+ *   await storeResults(db, audit, files, results, token, { csvFile: input.lines.csvFile });
  */
 import { Worker } from 'node:worker_threads';
 import type { EnhancedResults } from '../../../../contracts/results.js';
 import type { ReconcileOptions } from '../../../../domain/reconcile.js';
 import { AppError, FileError } from '../../../errors.js';
+import type { LineOwner } from '../result-lines.js';
 
 /** One scan file of the job, on local disk. */
 export interface WorkerScanFile {
@@ -25,12 +30,19 @@ export interface WorkerScanFile {
 export interface WorkerInput {
   options: ReconcileOptions;
   files: WorkerScanFile[];
+  /** Where the worker writes the result lines as COPY CSV (result-lines.ts), and for whom. */
+  lines: { csvFile: string; owner: LineOwner; productTags: ReadonlyMap<string, readonly string[]> };
 }
 
-/** What the worker answers: the results and the data rows read per file. */
+/**
+ * What the worker answers: the results without their lines (`categories` empty, `counts` and
+ * `summary` complete; the lines are in the CSV file), the data rows read per file and the number
+ * of lines written.
+ */
 export interface WorkerOutput {
   results: EnhancedResults;
   rowCounts: number[];
+  lineCount: number;
 }
 
 /** Reading progress: files done and data rows read so far. */
@@ -61,7 +73,10 @@ export type WorkerMessage =
  */
 export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<WorkerOutput> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./reconcile-worker.mjs', import.meta.url), { workerData: input });
+    const worker = new Worker(new URL('./reconcile-worker.mjs', import.meta.url), {
+      workerData: input,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
+    });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -73,9 +88,30 @@ export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProg
       else if (message.type === 'done') settle(() => resolve(message.output));
       else settle(() => reject(reviveError(message.error)));
     });
-    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('error', (err) => settle(() => reject(isOutOfMemory(err) ? tooComplex() : err)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the processing worker stopped (exit code ${code})`))));
   });
+}
+
+/**
+ * The worker's heap cap (docs/decisions/0051). A million distinct unknown codes use ~90 MB of it;
+ * the cap keeps the server's peak within DESIGN.md section 7's 512 MB for any upload: past it the
+ * worker stops alone (ERR_WORKER_OUT_OF_MEMORY) and the run fails with FILE_TOO_COMPLEX, while the
+ * server goes on. Typed-array tables live outside this heap and grow with the same values.
+ */
+export const WORKER_OLD_GENERATION_MB = 192;
+
+function isOutOfMemory(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+/** 422 FILE_TOO_COMPLEX: bad input of a kind, so the audit goes back as it was with the reason. */
+function tooComplex(): AppError {
+  return new AppError(
+    'FILE_TOO_COMPLEX',
+    'The scan files hold too many distinct values to process within the memory limit. Split them into smaller audits.',
+    422,
+  );
 }
 
 /** The error as thrown inside the worker, for the thread boundary. */

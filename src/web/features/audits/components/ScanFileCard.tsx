@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import { FileSpreadsheet, RotateCw, X } from 'lucide-react';
+import { FileWarnings } from '@/components/FileWarnings';
 import { FormField } from '@/components/FormField';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -136,6 +137,7 @@ export function ScanFileCard({
                 : 'No header row: columns are named Column 1, Column 2, ... and the first row counts as a scan.'}
             </p>
           ) : null}
+          <FileWarnings warnings={ready.warnings} />
           <ScanFilePreviewTable
             fileName={file.name}
             preview={ready}

@@ -1,5 +1,6 @@
 import { AlertTriangle, Download, FileSpreadsheet } from 'lucide-react';
 import type { ColumnMapping, FilePreview, ImportRowError } from '../../../../contracts/products';
+import { FileWarnings } from '@/components/FileWarnings';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -174,6 +175,8 @@ export function ImportMappingStep({
           {preview.format.toUpperCase()}
         </span>
       </div>
+
+      <FileWarnings warnings={preview.warnings} />
 
       {failure ? (
         <FailurePanel failure={failure} fileName={file.name} onImportValid={onImportValid} onDownloadRejected={onDownloadRejected} />

@@ -1,0 +1,189 @@
+/**
+ * Result lines as the rows of `audit_result_lines` (docs/decisions/0055, 0051): which columns
+ * processing writes, how each is read from an engine line, and the CSV that COPY reads. Used in
+ * the processing worker thread, which writes the lines of a run to a CSV file as the engine makes
+ * them (a million notFound lines never exist as objects at once), and by `storeResults` for
+ * results held in memory.
+ *
+ *   await writeResultLinesCsv(file, { organizationId, auditId }, lines, productTags);
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { RESULT_CATEGORIES, type ResultCategory, type ResultItem } from '../../../contracts/results.js';
+import { csvField } from '../../db/bulk-copy.js';
+
+/** The audit the lines belong to. */
+export interface LineOwner {
+  organizationId: string;
+  auditId: string;
+}
+
+/** The lines of one category, in engine order (an array, or a generator that makes them). */
+export type CategoryLines = (category: ResultCategory) => Iterable<ResultItem>;
+
+/** The jsonb `context` column: shelf context and cross-validation file counts. */
+export interface LineContext {
+  scannedBefore: string | null;
+  scannedBeforeName: string | null;
+  scannedAfter: string | null;
+  scannedAfterName: string | null;
+  fileCounts: ResultItem['fileCounts'];
+}
+
+/**
+ * The columns of `audit_result_lines` that processing writes, in COPY order: `lineCsv` writes
+ * one field per entry, in this order (a column added to result lines is one entry in each).
+ */
+export const RESULT_LINE_COLUMNS: readonly string[] = [
+  'organization_id',
+  'audit_id',
+  'category',
+  'position',
+  'product_id',
+  'sku',
+  'scan_value',
+  'matched_sku',
+  'product_name',
+  'expected_quantity',
+  'scanned_quantity',
+  'difference',
+  'percentage_difference',
+  'cost_price',
+  'variance_value',
+  'actual_category',
+  'location',
+  'scan_files',
+  'reason',
+  'bad_check_digit',
+  'tags',
+  'context',
+];
+
+/**
+ * A line's context, or null when it has none (no shelf context, no file counts): a million
+ * notFound lines without neighbours then cost COPY no JSON at all. Read back by `toResultItem`,
+ * which gives a null context nulls and no file counts, as before.
+ */
+function lineContext(item: ResultItem): LineContext | null {
+  if (item.scannedBefore === null && item.scannedAfter === null && item.fileCounts.length === 0) return null;
+  return {
+    scannedBefore: item.scannedBefore,
+    scannedBeforeName: item.scannedBeforeName,
+    scannedAfter: item.scannedAfter,
+    scannedAfterName: item.scannedAfterName,
+    fileCounts: item.fileCounts,
+  };
+}
+
+/**
+ * Every line as one line of COPY CSV text (RESULT_LINE_COLUMNS order, `csvField`'s rules, ending
+ * in a line break), category by category in engine order. Written field by field rather than
+ * through `copyRows`' arrays of values: at a million lines the per-line arrays and closures were
+ * a third of the worker's time. Lines that share one `scanFiles` array (the engine shares them)
+ * share its literal.
+ */
+export function* resultLineRows(owner: LineOwner, lines: CategoryLines, productTags: ReadonlyMap<string, readonly string[]>): Generator<string> {
+  const files = new ArrayLiterals();
+  for (const category of RESULT_CATEGORIES) {
+    const prefix = `${csvField(owner.organizationId)},${csvField(owner.auditId)},${csvField(category)},`;
+    let position = 0;
+    for (const item of lines(category)) {
+      const tags = item.productId === null ? NO_TAGS : csvField(lineTags(productTags.get(item.productId)));
+      yield `${prefix}${position++},${text(item.productId)},${csvField(item.sku)},${text(item.scanValue)},${text(item.matchedSku)},` +
+        `${text(item.productName)},${number(item.expectedQuantity)},${item.scannedQuantity},${number(item.difference)},` +
+        `${number(item.percentageDifference)},${text(item.costPrice)},${text(item.varianceValue)},${text(item.actualCategory)},` +
+        `${text(item.location)},${files.of(item.scanFiles)},${text(item.reason)},${item.badCheckDigit ? 't' : 'f'},${tags},` +
+        `${csvField(lineContext(item))}\n`;
+    }
+  }
+}
+
+/** Rows per CSV chunk of `resultLinesCsv`: one write on the way to COPY (~1 MB of text). */
+const CHUNK_LINES = 5000;
+
+/** `resultLineRows` joined into chunks of `CHUNK_LINES` lines, for `copyCsvText`. */
+export function* resultLinesCsv(owner: LineOwner, lines: CategoryLines, productTags: ReadonlyMap<string, readonly string[]>): Generator<string> {
+  let chunk = '';
+  let n = 0;
+  for (const row of resultLineRows(owner, lines, productTags)) {
+    chunk += row;
+    if (++n === CHUNK_LINES) {
+      yield chunk;
+      chunk = '';
+      n = 0;
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+const NO_TAGS = csvField([]);
+const text = (value: string | null): string => (value === null ? '' : csvField(value));
+const number = (value: number | null): string => (value === null ? '' : String(value));
+
+/** Array literals by array identity: the engine hands the same `scanFiles` array to many lines. */
+class ArrayLiterals {
+  private last: readonly string[] | null = null;
+  private literal = '';
+
+  of(values: readonly string[]): string {
+    if (values !== this.last) {
+      this.last = values;
+      this.literal = csvField(values);
+    }
+    return this.literal;
+  }
+}
+
+/** A line's tags: the product's, each once, blanks left out (tag analytics count per tag). */
+export function lineTags(tags: readonly string[] | undefined): string[] {
+  return tags ? [...new Set(tags.filter((t) => t !== ''))] : [];
+}
+
+/**
+ * Writes every line as the CSV that `copyCsvFile` feeds to COPY (`resultLinesCsv`), into `file`
+ * (created or replaced), with back-pressure: memory holds one chunk of lines at a time. Answers
+ * the number of lines written. @throws the file system's error (disk full...).
+ */
+export async function writeResultLinesCsv(
+  file: string,
+  owner: LineOwner,
+  lines: CategoryLines,
+  productTags: ReadonlyMap<string, readonly string[]>,
+): Promise<number> {
+  const out = createWriteStream(file);
+  // Each line goes straight into a byte buffer and dies young: joining a chunk's lines as one
+  // string first kept thousands of pieces alive long enough to reach the old generation.
+  let buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+  let used = 0;
+  let count = 0;
+  const flush = async () => {
+    if (used === 0) return;
+    const full = buffer.subarray(0, used);
+    buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
+    used = 0;
+    if (!out.write(full)) await once(out, 'drain');
+  };
+  try {
+    for (const row of resultLineRows(owner, lines, productTags)) {
+      count++;
+      // A line of any length fits: the buffer is flushed first, and a line longer than the
+      // buffer is written on its own.
+      if (used + row.length * 3 > buffer.length) {
+        await flush();
+        if (row.length * 3 > buffer.length) {
+          if (!out.write(row)) await once(out, 'drain');
+          continue;
+        }
+      }
+      used += buffer.write(row, used, 'utf8');
+    }
+    await flush();
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+  return count;
+}
+
+/** Bytes gathered before a write to the lines file. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
