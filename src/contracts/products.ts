@@ -179,6 +179,8 @@ export const filePreviewSchema = z.object({
   totalRows: z.number().int(),
   headerRow: z.boolean(),
   format: z.enum(['csv', 'xlsx', 'xls']),
+  /** True for a text file read as fixed-width columns (aligned by blanks), not by a delimiter. */
+  fixedWidth: z.boolean().optional(),
   /** Suggested mapping of header -> field for the flow that asked (import, quantities or scan). */
   suggestedMapping: z.record(z.string(), z.string()),
   /** Import flow: the proposal per column, with a confidence and the reason shown in the mapping step. */

@@ -16,6 +16,8 @@ export interface TablePreview {
   headerRow: boolean;
   format: TableFormat;
   delimiter?: string;
+  /** True for a text file whose columns are aligned by blanks (detect-fixed-width.ts). */
+  fixedWidth?: boolean;
 }
 
 /** Preview rows when the caller does not say. */
@@ -44,5 +46,6 @@ export async function previewTable(
   }
   const preview: TablePreview = { headers: table.headers, rows, totalRows, headerRow: table.headerRow, format: table.format };
   if (table.delimiter !== undefined) preview.delimiter = table.delimiter;
+  if (table.fixedWidth) preview.fixedWidth = true;
   return preview;
 }

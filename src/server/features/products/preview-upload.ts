@@ -29,6 +29,7 @@ export async function previewUpload(file: ReceivedFile, flow: PreviewFlow, hasHe
     totalRows: preview.totalRows,
     headerRow: preview.headerRow,
     format: preview.format,
+    ...(preview.fixedWidth ? { fixedWidth: true } : {}),
   };
   if (flow !== 'import') return { ...base, suggestedMapping: suggestMapping(flow, preview.headers, preview.rows) };
   const proposal = proposeProductImport(preview.headers, preview.rows);
