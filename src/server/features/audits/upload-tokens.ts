@@ -7,7 +7,8 @@
  * A token belongs to the organisation that uploaded the file (another organisation's token
  * answers 404 like an unknown one) and lasts UPLOAD_TOKEN_LIFETIME_MS (1 hour) from the preview.
  * Lapsed tokens and their files are deleted whenever a new token is made; one still in the
- * table past its time answers 400 UPLOAD_TOKEN_EXPIRED.
+ * table past its time answers 400 UPLOAD_TOKEN_EXPIRED. The processing worker also sweeps them
+ * every 10 minutes (processing-worker.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
