@@ -15,7 +15,7 @@ import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
 import { storedFileIds } from './stored-files.js';
 import { importFixtureCatalogue, manifestUpload } from './test-support/fixture-audits.js';
-import { removeExpiredUploadTokens, UPLOAD_TOKEN_LIFETIME_MS } from './upload-tokens.js';
+import { createUploadToken, openUploadTokens, removeExpiredUploadTokens, UPLOAD_TOKEN_LIFETIME_MS } from './upload-tokens.js';
 
 const fixture = loadFixture('cycle-count-basic');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-token-test-'));
@@ -153,6 +153,18 @@ describe.each(DATABASE_KINDS)('upload tokens on %s', (kind) => {
     expect((await chunks()).rows[0]!.n).toBe(0);
     const gone = await owner.upload(`/api/audits/${await stub()}/upload-multiple`, [], fields);
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('keeps at most the newest tokens of an organisation, deleting the oldest with their files', async () => {
+    const file = { path: fixedWidth, fileName: 'HANDHELD.TXT', sizeBytes: 10 };
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await createUploadToken(t.db, organizationId, file, 2)).uploadToken);
+    const live = (await t.db.select({ token: uploadTokens.token }).from(uploadTokens).where(sql`${uploadTokens.organizationId} = ${organizationId}`)).map((r) => r.token);
+    expect(live.sort()).toEqual(made.slice(1).sort());
+    await expect(openUploadTokens(t.db, organizationId, [{ field: 'uploadToken', token: made[0]! }])).rejects.toMatchObject({ code: 'UPLOAD_TOKEN_NOT_FOUND', status: 404 });
+    const opened = await openUploadTokens(t.db, organizationId, [{ field: 'uploadToken', token: made[2]! }]);
+    expect(opened.files[0]).toMatchObject({ fileName: 'HANDHELD.TXT', uploadToken: made[2] });
+    await opened.cleanup();
   });
 
   it('keeps nothing for a viewer’s preview, for an unreadable file, or for the import flow', async () => {

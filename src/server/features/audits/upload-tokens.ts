@@ -6,7 +6,8 @@
  *
  * A token belongs to the organisation that uploaded the file (another organisation's token
  * answers 404 like an unknown one) and lasts UPLOAD_TOKEN_LIFETIME_MS (1 hour) from the preview.
- * Lapsed tokens and their files are deleted whenever a new token is made; one still in the
+ * Lapsed tokens and their files are deleted whenever a new token is made (and an organisation
+ * keeps at most MAX_LIVE_UPLOAD_TOKENS, the oldest going first); one still in the
  * table past its time answers 400 UPLOAD_TOKEN_EXPIRED. The processing worker also sweeps them
  * every 10 minutes (processing-worker.ts).
  */
@@ -24,6 +25,12 @@ import { readStoredFile, storeUploadedFile } from './stored-files.js';
 
 /** How long a token (and the file it keeps) lasts after the preview: 1 hour. */
 export const UPLOAD_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * Most live tokens an organisation keeps: a new one deletes the oldest beyond it, so previews
+ * cannot fill the database (the wizards send the file itself for a token that is gone).
+ */
+export const MAX_LIVE_UPLOAD_TOKENS = 50;
 
 /** A scan file previewed earlier: what the upload calls need, and where it is stored. */
 export interface TokenFile extends ScanFileSource {
@@ -43,14 +50,20 @@ const tokenSchema = z.uuid();
 
 /**
  * Keeps the file at `file.path` for the organisation and answers its token and expiry.
- * Deletes lapsed tokens (and their files) first.
+ * Deletes lapsed tokens (and their files) first, and the organisation's oldest ones beyond
+ * `maxLive - 1`, so that with the new one it holds at most `maxLive`.
  */
 export async function createUploadToken(
   db: Db,
   organizationId: string,
   file: { path: string; fileName: string; sizeBytes: number },
+  maxLive = MAX_LIVE_UPLOAD_TOKENS,
 ): Promise<{ uploadToken: string; expiresAt: Date }> {
   await removeExpiredUploadTokens(db);
+  await db.execute(sql`
+    delete from upload_tokens where token in (
+      select token from upload_tokens where organization_id = ${organizationId}
+      order by created_at desc, token offset ${Math.max(0, maxLive - 1)})`);
   const token = randomUUID();
   const fileId = randomUUID();
   const expiresAt = new Date(Date.now() + UPLOAD_TOKEN_LIFETIME_MS);
