@@ -116,17 +116,14 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & 
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const form = await receiveMultipart(req);
-    const tokens = await openFormUploadTokens(db, user.organizationId, form.fields).catch(async (err: unknown) => {
-      await form.cleanup();
-      throw err;
-    });
+    const tokens = await openFormUploadTokens(db, user.organizationId, form);
     try {
       const file = form.files.find((f) => f.field === 'scanFile') ?? form.files[0] ?? tokens.byPosition.get(0);
       if (!file) throw new AppError('NO_SCAN_FILES', 'Add a scan file (form field scanFile, or uploadToken from its preview).');
       const fields = uploadScanFileFieldsSchema.parse(form.fields);
       return reply.status(201).send(await uploadScanFile({ db, audit, file, fields }));
     } finally {
-      await Promise.all([form.cleanup(), tokens.cleanup()]);
+      await tokens.cleanup();
     }
   });
 
@@ -141,21 +138,17 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & 
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const form = await receiveMultipart(req);
-    const tokens = await openFormUploadTokens(db, user.organizationId, form.fields).catch(async (err: unknown) => {
-      await form.cleanup();
-      throw err;
-    });
-    const cleanup = () => Promise.all([form.cleanup(), tokens.cleanup()]);
+    const tokens = await openFormUploadTokens(db, user.organizationId, form);
     try {
       const uploads = scanFileUploads(form.files, form.fields, tokens.byPosition);
       const mode = form.fields.mode ? auditModeSchema.parse(form.fields.mode) : undefined;
       const filterExpression = form.fields.filterExpression ? jsonField(form, 'filterExpression', filterExpressionSchema) : undefined;
       const section = form.fields.section !== undefined ? form.fields.section.trim() || null : undefined;
       const started = await processUploadedFiles({ db, jobs, audit, uploads, mode, filterExpression, section });
-      await cleanup();
+      await tokens.cleanup();
       return await answerRun(req, reply, started);
     } finally {
-      await cleanup();
+      await tokens.cleanup();
     }
   });
 

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { ReceivedForm } from '../../http/multipart.js';
 import { uploadTokens } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ScanFileSource } from './process-audit.js';
@@ -152,20 +153,33 @@ export function uploadTokenFields(fields: Record<string, string>): { field: stri
 }
 
 /**
- * The files of a form's upload-token fields, by entry position (see `uploadTokenFields`).
+ * The files of a received form's upload-token fields, by entry position (see
+ * `uploadTokenFields`). `cleanup()` removes the form's files and the token files alike; on a
+ * failure here the form's files are removed before the error is thrown.
  * @throws AppError as openUploadTokens, and 400 INVALID_FIELD when two fields name one entry.
  */
 export async function openFormUploadTokens(
   db: Db,
   organizationId: string,
-  fields: Record<string, string>,
+  form: ReceivedForm,
 ): Promise<{ byPosition: Map<number, TokenFile>; cleanup(): Promise<void> }> {
-  const tokens = uploadTokenFields(fields);
-  const positions = new Set(tokens.map((t) => t.position));
-  if (positions.size !== tokens.length) throw new AppError('INVALID_FIELD', 'uploadToken and uploadToken_0 both name the first scan file: send one of them.');
-  if (tokens.length === 0) return { byPosition: new Map(), cleanup: async () => {} };
-  const opened = await openUploadTokens(db, organizationId, tokens);
-  return { byPosition: new Map(tokens.map((t, i) => [t.position, opened.files[i]!])), cleanup: opened.cleanup };
+  try {
+    const tokens = uploadTokenFields(form.fields);
+    if (new Set(tokens.map((t) => t.position)).size !== tokens.length) {
+      throw new AppError('INVALID_FIELD', 'uploadToken and uploadToken_0 both name the first scan file: send one of them.');
+    }
+    if (tokens.length === 0) return { byPosition: new Map(), cleanup: () => form.cleanup() };
+    const opened = await openUploadTokens(db, organizationId, tokens);
+    return {
+      byPosition: new Map(tokens.map((t, i) => [t.position, opened.files[i]!])),
+      cleanup: async () => {
+        await Promise.all([form.cleanup(), opened.cleanup()]);
+      },
+    };
+  } catch (err) {
+    await form.cleanup();
+    throw err;
+  }
 }
 
 /** Deletes the tokens (and files) that lapsed; answers how many. For clean-up runs and tests. */

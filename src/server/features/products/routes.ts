@@ -82,17 +82,14 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
   app.post('/api/products/preview', async (req) => {
     const user = requireUser(req);
     const form = await receiveMultipart(req);
-    const tokens = await openFormUploadTokens(db, user.organizationId, form.fields).catch(async (err: unknown) => {
-      await form.cleanup();
-      throw err;
-    });
+    const tokens = await openFormUploadTokens(db, user.organizationId, form);
     try {
       const file = form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
       const hasHeader = optionalField(form, 'hasHeader', headerChoiceSchema);
       return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader });
     } finally {
-      await Promise.all([form.cleanup(), tokens.cleanup()]);
+      await tokens.cleanup();
     }
   });
 

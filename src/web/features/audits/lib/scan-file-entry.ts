@@ -72,15 +72,9 @@ export function mappingFromPreview(preview: FilePreview): { scanColumn: string; 
 }
 
 /** What the upload calls send for the entry: its mapping, header choice and upload token. */
-export function scanFileUpload(entry: ScanFileEntry): {
-  file: File;
-  teamName: string;
-  scannerId: string;
-  scanColumn: string;
-  quantityColumn: string | null;
-  hasHeader: 'auto' | 'yes' | 'no';
-  uploadToken?: string;
-} {
+export function scanFileUpload(
+  entry: ScanFileEntry,
+): Pick<ScanFileEntry, 'file' | 'teamName' | 'scannerId' | 'scanColumn' | 'quantityColumn' | 'hasHeader' | 'uploadToken'> {
   const upload = {
     file: entry.file,
     teamName: entry.teamName,
