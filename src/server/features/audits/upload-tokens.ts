@@ -67,8 +67,12 @@ export async function createUploadToken(
       order by created_at desc, token offset ${Math.max(0, maxLive - 1)})`);
   const token = randomUUID();
   const fileId = randomUUID();
-  const expiresAt = new Date(Date.now() + UPLOAD_TOKEN_LIFETIME_MS);
-  await db.insert(uploadTokens).values({ token, organizationId, fileId, fileName: file.fileName, sizeBytes: file.sizeBytes, expiresAt });
+  // The database's clock, as the expiry checks read it (app servers' clocks may differ).
+  const lifetime = sql`now() + ${UPLOAD_TOKEN_LIFETIME_MS} * interval '1 millisecond'` as unknown as Date;
+  const [{ expiresAt }] = await db
+    .insert(uploadTokens)
+    .values({ token, organizationId, fileId, fileName: file.fileName, sizeBytes: file.sizeBytes, expiresAt: lifetime })
+    .returning({ expiresAt: uploadTokens.expiresAt });
   try {
     await storeUploadedFile(db, { organizationId, uploadToken: token }, file.path, fileId);
   } catch (err) {
