@@ -122,7 +122,12 @@ test('product audit: filter the catalogue, upload four scan files, read the resu
 
   await expect(dialog.getByText('Step 4 of 5')).toBeVisible();
   await expect(dialog.getByText(`Products whose category is "${condition.value}"`)).toBeVisible();
+  const upload = page.waitForRequest((r) => r.url().includes('/upload-multiple') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Start Processing' }).click();
+  // The files crossed the wire with their previews: the upload names them by token.
+  const uploadBody = (await upload).postDataBuffer()?.toString('utf8') ?? '';
+  expect(uploadBody).toContain('name="uploadToken_3"');
+  expect(uploadBody).not.toContain('filename=');
   await expect(dialog.getByText('Step 5 of 5')).toBeVisible();
   const toast = page.getByText(/"Pet Care aisle" was processed with 4 scan files against [\d,]+ filtered products/);
   await expect(toast).toBeVisible({ timeout: 60_000 });

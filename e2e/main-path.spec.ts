@@ -83,7 +83,12 @@ test('main path: sign up, import the catalogue, run a cycle count, read and expo
       if (!Number.isNaN(value) && seen.at(-1) !== value) seen.push(value);
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
+  // Each file went over the wire with its preview: the upload sends the preview's tokens, not the bytes.
+  const upload = page.waitForRequest((r) => r.url().includes('/upload-multiple') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Start Processing' }).click();
+  const uploadBody = (await upload).postDataBuffer()?.toString('utf8') ?? '';
+  for (let i = 0; i < manifest.scanFiles.length; i++) expect(uploadBody).toContain(`name="uploadToken_${i}"`);
+  expect(uploadBody).not.toContain('filename=');
 
   await expect(dialog.getByText('Step 4 of 4')).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Processing progress' })).toBeVisible();

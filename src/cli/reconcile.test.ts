@@ -100,6 +100,25 @@ describe('the reconcile command', () => {
   });
 });
 
+describe('a fixed-width scan file on the command line', () => {
+  it('reads it as columns, guesses them and counts signed quantities', async () => {
+    const fx = loadFixture('cycle-count-basic');
+    const scan = path.join(tmp, 'HANDHELD.TXT');
+    // A handheld's export: barcode and SKU padded with blanks, the count right-aligned, a
+    // correction written with its sign after the digits; no header.
+    writeFileSync(scan, ['5442572175130      5', 'sku9290-XL         2', 'sku9290-XL         1-', 'NOT-IN-CATALOGUE   4'].join('\r\n'));
+    const results = await reconcileFiles({
+      catalogue: path.join(fx.dir, 'catalogue.csv'),
+      scans: [{ file: scan, scanColumn: null, quantityColumn: null }],
+      filter: null,
+      mode: 'standard',
+    });
+    expect(results.summary.totalScanned).toBe(10);
+    const scanned = (sku: string) => RESULT_CATEGORIES.flatMap((c) => results.categories[c]).find((l) => l.sku === sku)?.scannedQuantity;
+    expect([scanned('AB-97921'), scanned('sku9290-XL'), scanned('NOT-IN-CATALOGUE')]).toEqual([5, 1, 4]);
+  });
+});
+
 describe('catalogue options of the command line', () => {
   it('parses --map into header -> field, refusing unknown fields', () => {
 

@@ -179,6 +179,8 @@ export const filePreviewSchema = z.object({
   totalRows: z.number().int(),
   headerRow: z.boolean(),
   format: z.enum(['csv', 'xlsx', 'xls']),
+  /** True for a text file read as fixed-width columns (aligned by blanks), not by a delimiter. */
+  fixedWidth: z.boolean().optional(),
   /** Suggested mapping of header -> field for the flow that asked (import, quantities or scan). */
   suggestedMapping: z.record(z.string(), z.string()),
   /** Import flow: the proposal per column, with a confidence and the reason shown in the mapping step. */
@@ -191,6 +193,13 @@ export const filePreviewSchema = z.object({
   locations: z.array(z.object({ header: z.string(), location: z.string() })).optional(),
   /** Warnings about the file as a whole (e.g. lines decoded as Windows-1252). */
   warnings: z.array(z.string()).optional(),
+  /**
+   * Scan flow, for a user who may upload: the file is kept for the upload calls, which take this
+   * token (form field `uploadToken`/`uploadToken_i`) instead of the file, until `uploadTokenExpiresAt`
+   * (ISO 8601, 1 hour after the preview). The preview also takes it in place of the file.
+   */
+  uploadToken: z.string().optional(),
+  uploadTokenExpiresAt: z.string().optional(),
 });
 export type FilePreview = z.infer<typeof filePreviewSchema>;
 

@@ -170,6 +170,17 @@ describe('scan column guess (spec part 1 section 2 "Scan file step")', () => {
     expect(guessScanColumns(headers, rows)).toEqual({ scanColumn: 'Column 2', quantityColumn: 'Column 3' });
   });
 
+  it('takes counts with the sign after the digits (a fixed-width export) as the quantity', () => {
+    const rows = [
+      ['8720602828605', '3'],
+      ['8720602898363', '2-'],
+      ['0012345678905', '1'],
+    ];
+    expect(guessScanColumns(['Column 1', 'Column 2'], rows)).toEqual({ scanColumn: 'Column 1', quantityColumn: 'Column 2' });
+    // 1-, 2, 3+ read as -1, 2, 3: not a serial
+    expect(guessScanColumns(['Column 1', 'Column 2'], [['A1', '1-'], ['A2', '2'], ['A3', '3+']])).toEqual({ scanColumn: 'Column 1', quantityColumn: 'Column 2' });
+  });
+
   it('falls back to the first column and no quantity', () => {
     expect(guessScanColumns(['Column 1', 'Column 2'])).toEqual({ scanColumn: 'Column 1', quantityColumn: null });
     expect(guessScanColumns([])).toEqual({ scanColumn: null, quantityColumn: null });

@@ -272,7 +272,8 @@ function bestByRank(folded: readonly string[], rank: (h: string) => number | nul
 
 const TIME_OR_DATE = /^(\d{1,2}:\d{2}(:\d{2})?|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}([ T].*)?)$/;
 const CODE_LIKE = /^(\d{6,}|(?=.*\d)[A-Za-z0-9][A-Za-z0-9 \-_.]*)$/;
-const SMALL_INTEGER = /^[+-]?\d{1,5}$/;
+/** A count as scanners write it: `3`, `-2`, or with the sign after the digits (`2-`, fixed-width exports). */
+const SMALL_INTEGER = /^(?:[+-]?\d{1,5}|\d{1,5}[+-])$/;
 
 function column(sampleRows: readonly (readonly string[])[], i: number): string[] {
   return sampleRows.map((row) => (row[i] ?? '').trim()).filter((cell) => cell !== '');
@@ -299,7 +300,7 @@ function quantityColumnFromSamples(
     if (taken.has(i) || folded[i]!.split(' ').some((t) => NEVER_QUANTITY_TOKENS.has(t))) continue;
     const cells = column(sampleRows, i);
     if (cells.length < 3 || !cells.every((c) => SMALL_INTEGER.test(c))) continue;
-    const numbers = cells.map(Number);
+    const numbers = cells.map((c) => (/[+-]$/.test(c) ? Number(c.slice(-1) + c.slice(0, -1)) : Number(c)));
     const serial = numbers.every((n, k) => k === 0 || n === numbers[k - 1]! + 1);
     if (!serial) return i;
   }

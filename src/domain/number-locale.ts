@@ -50,9 +50,10 @@ export const MAX_WHOLE = 2_147_483_647;
 export function parseWholeQuantity(raw: string, decimal: DecimalSeparator | null = null): WholeNumber | null {
   const text = raw.trim().replace(/^'/, '');
   if (text === '') return null;
-  const m = /^([+-]?)(\d[\d.,]*)$/.exec(text);
-  if (!m) return { ok: false, reason: 'is not a whole number' };
-  const sign = m[1];
+  // A trailing sign (`3-`) is how SAP and fixed-width stock exports write negative counts.
+  const m = /^([+-]?)(\d[\d.,]*)([+-]?)$/.exec(text);
+  if (!m || (m[1] !== '' && m[3] !== '')) return { ok: false, reason: 'is not a whole number' };
+  const sign = m[1] || m[3];
   let body = m[2]!;
   let fraction = '';
   if (decimal !== null) {

@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  check,
   boolean,
   date,
   customType,
@@ -199,8 +201,32 @@ export const scanFiles = pgTable(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
+ * Scan files uploaded ahead of processing, as an upload token (docs/decisions/0047): the preview
+ * keeps the file here so that the upload calls take the token instead of the bytes. The token is
+ * the organisation's alone and lapses at `expiresAt`; its chunks go with it (cascade).
+ */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    token: uuid('token').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The stored file (stored_file_chunks.file_id). */
+    fileId: uuid('file_id').notNull(),
+    /** The name the user's file had: it decides the format and appears in every error. */
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Uploaded scan files waiting to be processed, in the database so that every app server reads
- * them (DESIGN.md section 12): `seq`-ordered chunks of at most 1 MiB per file.
+ * them (DESIGN.md section 12): `seq`-ordered chunks of at most 1 MiB per file. A file belongs to
+ * an audit (deleted with it) or, kept by a preview, to an upload token (deleted when it lapses).
  */
 export const storedFileChunks = pgTable(
   'stored_file_chunks',
@@ -208,12 +234,16 @@ export const storedFileChunks = pgTable(
     fileId: uuid('file_id').notNull(),
     seq: integer('seq').notNull(),
     organizationId: uuid('organization_id').notNull(),
-    auditId: uuid('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'cascade' }),
+    uploadToken: uuid('upload_token').references(() => uploadTokens.token, { onDelete: 'cascade' }),
     data: bytea('data').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.seq] }), index('stored_file_chunks_audit_idx').on(t.auditId)],
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.seq] }),
+    index('stored_file_chunks_audit_idx').on(t.auditId),
+    index('stored_file_chunks_upload_token_idx').on(t.uploadToken),
+    check('stored_file_chunks_owner', sql`${t.auditId} is not null or ${t.uploadToken} is not null`),
+  ],
 );
 
 /** One row per result item of a finished audit (the spec's "Result item"). */
@@ -390,6 +420,7 @@ export const schema = {
   audits,
   scanFiles,
   storedFileChunks,
+  uploadTokens,
   auditResultLines,
   auditResultSummaries,
   auditCreations,

@@ -52,6 +52,19 @@ export function detectDelimiter(text: string, complete: boolean): Delimiter {
   return text.includes(',') ? (PREFERENCE.find((d) => !text.includes(d)) ?? ',') : ',';
 }
 
+/**
+ * True when the text is delimited beyond doubt: `,` `;` or `|` on every sampled line (record),
+ * or a tab the same number of times on every line. Tabs in varying numbers per line are how an
+ * editor aligns columns, so such a file may still be fixed width (detect-fixed-width.ts).
+ */
+export function isDelimitedText(text: string, complete: boolean): boolean {
+  const lines = countPerLine(text, complete);
+  if (lines.length === 0) return false;
+  if (([',', ';', '|'] as const).some((d) => lines.every((counts) => counts[d] > 0))) return true;
+  const tabs = lines[0]['\t'];
+  return tabs > 0 && lines.every((counts) => counts['\t'] === tabs);
+}
+
 type Counts = Record<Delimiter, number>;
 
 /** Per non-blank line (record), the count of each candidate outside quotes. */

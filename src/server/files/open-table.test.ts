@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_ERROR } from './file-error-codes.js';
 import { openTable } from './open-table.js';
 import { previewTable } from './preview-table.js';
+import { readScanRows } from './read-scan-rows.js';
 import type { OpenTableOptions, Table } from './table.js';
 import { allRows, fileError } from './test-support/table-helpers.js';
 
@@ -287,5 +288,79 @@ describe('previewTable', () => {
     const p = file('flip.csv', 'Barcode,Qty\n111,1\n');
     const flipped = await previewTable(p, 'flip.csv', { header: 'no' });
     expect(flipped).toMatchObject({ headerRow: false, headers: ['Column 1', 'Column 2'], totalRows: 2 });
+  });
+});
+
+describe('openTable: fixed-width text (DESIGN.md section 6)', () => {
+  it('reads a header-less handheld export as columns, first line kept as a scan', async () => {
+    const t = await open('SCANS.TXT', '8720602828605      3\r\n\r\n8720602898363     12\r\n0012345678905      2-\r\n');
+    expect(t).toMatchObject({ fixedWidth: true, headerRow: false, headers: ['Column 1', 'Column 2'] });
+    expect(t.delimiter).toBeUndefined();
+    expect(await allRows(t)).toEqual([
+      { line: 1, cells: ['8720602828605', '3'] },
+      { line: 3, cells: ['8720602898363', '12'] },
+      { line: 4, cells: ['0012345678905', '2-'] },
+    ]);
+  });
+
+  it('reads a labelled header and scan rows with negative counts', async () => {
+    const t = await open('count.txt', 'Barcode   Quantity\n8720602828605      3\n8720602898363     -1\n5905817000937      4\n');
+    expect(t).toMatchObject({ fixedWidth: true, headerRow: true, headers: ['Barcode', 'Quantity'] });
+    const scans = [];
+    for await (const row of readScanRows(t, { scanColumn: 'Barcode', quantityColumn: 'Quantity' })) scans.push(row);
+    expect(scans).toEqual([
+      { line: 2, value: '8720602828605', quantity: 3 },
+      { line: 3, value: '8720602898363', quantity: -1 },
+      { line: 4, value: '5905817000937', quantity: 4 },
+    ]);
+  });
+
+  it('streams a large file across chunk boundaries with CRLF and UTF-16', async () => {
+    const lines = Array.from({ length: 9000 }, (_, i) => `${String(i).padStart(13, '0')}   ${String(i % 50).padStart(4)}`);
+    const text = `${lines.join('\r\n')}\r\n`;
+    for (const [name, content] of [
+      ['big.txt', text],
+      ['big16.txt', utf16(text, 'le')],
+    ] as const) {
+      const rows = await allRows(await open(name, content));
+      expect(rows).toHaveLength(9000);
+      expect(rows[8999]).toEqual({ line: 9000, cells: ['0000000008999', '49'] });
+      expect(rows.every((r, i) => r.line === i + 1 && r.cells[0] === String(i).padStart(13, '0'))).toBe(true);
+    }
+  });
+
+  it('leaves one-column files with spaces inside values as one column', async () => {
+    const names = await open('names.txt', 'Red shoe\nBig box\nTan hat\n', { header: 'no' });
+    expect(names.fixedWidth).toBeUndefined();
+    expect(await allRows(names)).toEqual([
+      { line: 1, cells: ['Red shoe'] },
+      { line: 2, cells: ['Big box'] },
+      { line: 3, cells: ['Tan hat'] },
+    ]);
+    const grouped = await open('grouped.txt', '0 12345 67890 5\n0 12345 67891 2\n');
+    expect(grouped.fixedWidth).toBeUndefined();
+    expect((await allRows(grouped)).map((r) => r.cells)).toEqual([['0 12345 67890 5'], ['0 12345 67891 2']]);
+  });
+
+  it('keeps delimited files delimited even when their values are padded', async () => {
+    const t = await open('padded.csv', 'Barcode      ,Qty\n8720602828605,  3\n8720602898363, 12\n');
+    expect(t.fixedWidth).toBeUndefined();
+    expect(t.delimiter).toBe(',');
+    expect(t.headers).toEqual(['Barcode', 'Qty']);
+  });
+
+  it('preview says the file was read as fixed width', async () => {
+    const p = file('fw.txt', 'SKU       Qty\nA1554244    3\nA1505151   10\n');
+    expect(await previewTable(p, 'fw.txt')).toEqual({
+      headers: ['SKU', 'Qty'],
+      rows: [
+        ['A1554244', '3'],
+        ['A1505151', '10'],
+      ],
+      totalRows: 2,
+      headerRow: true,
+      format: 'csv',
+      fixedWidth: true,
+    });
   });
 });

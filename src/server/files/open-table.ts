@@ -2,17 +2,20 @@
  * openTable: any accepted file (CSV/TXT/TSV, XLSX, XLS) as a Table of headers and streamed rows.
  * DESIGN.md section 6; the shapes are in table.ts.
  *
- * Steps: format from the extension -> checked against the first bytes -> encoding and delimiter
- * (CSV) -> the first two non-blank rows are read to decide the header row -> the Table, whose
+ * Steps: format from the extension -> checked against the first bytes -> encoding, then a
+ * delimiter or, for text that no delimiter splits, columns aligned by blanks (fixed width,
+ * detect-fixed-width.ts) -> the first two non-blank rows are read to decide the header row -> the Table, whose
  * rows() reads the file again from the start on every call (nothing but the head stays in memory).
  */
 import { open, stat } from 'node:fs/promises';
 import { FileError } from '../errors.js';
 import { readCsvRecords } from './csv-source.js';
-import { detectDelimiter } from './detect-delimiter.js';
+import { detectDelimiter, isDelimitedText } from './detect-delimiter.js';
 import { detectEncoding, HEAD_BYTES } from './detect-encoding.js';
+import { detectFixedWidth } from './detect-fixed-width.js';
 import { ACCEPTED_EXTENSIONS, containerOf, formatFromName } from './file-format.js';
 import { FILE_ERROR } from './file-error-codes.js';
+import { readFixedWidthRows } from './fixed-width-source.js';
 import { isHeaderRow, numberedHeaders, uniqueHeaders } from './header-row.js';
 import type { FallbackReport } from './line-decoder.js';
 import { flattenBatches, type OpenTableOptions, type Table, type TableFormat, type TableRow, type Windows1252Lines } from './table.js';
@@ -53,6 +56,11 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     const verdict = detectEncoding(head, head.length === size);
     if (!verdict.ok) throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file');
     const { encoding, bomLength, headText, headIsWholeFile } = verdict.detected;
+    const layout = isDelimitedText(headText, headIsWholeFile) ? null : detectFixedWidth(headText, headIsWholeFile);
+    if (layout !== null) {
+      const source = () => readFixedWidthRows({ filePath, fileName, encoding, bomLength, layout });
+      return buildTable({ fileName, format: 'csv', encoding, source, header, fixedWidth: true });
+    }
     const delimiter = detectDelimiter(headText, headIsWholeFile);
     let fallback: FallbackReport | undefined;
     const onFallback = (report: FallbackReport) => (fallback = report);
@@ -98,6 +106,8 @@ interface TableParts {
   delimiter?: string;
   encoding?: string;
   sheetInfo?: XlsxSheetInfo;
+  /** Text whose columns are aligned by blanks (detect-fixed-width.ts). */
+  fixedWidth?: boolean;
   header: 'auto' | 'yes' | 'no';
   /** Non-blank rows of the file, header candidate included, in batches. */
   source: () => AsyncIterable<TableRow[]>;
@@ -140,6 +150,7 @@ async function buildTable(parts: TableParts): Promise<Table> {
   };
   if (parts.delimiter !== undefined) table.delimiter = parts.delimiter;
   if (parts.encoding !== undefined) table.encoding = parts.encoding;
+  if (parts.fixedWidth) table.fixedWidth = true;
   if (sheetInfo?.sheetName !== undefined) table.sheetName = sheetInfo.sheetName;
   return table;
 }

@@ -17,6 +17,10 @@ describe('parseQuantity', () => {
     ['5.00', 5],
     ['-5,00', -5],
     ['5.0000', 5],
+    ['3-', -3],
+    [' 12- ', -12],
+    ['4+', 4],
+    ['5,00-', -5],
     [String(MAX_QUANTITY), MAX_QUANTITY],
   ])('reads %j as %d', (raw, value) => {
     expect(parseQuantity(raw)).toEqual({ ok: true, value });
@@ -26,7 +30,7 @@ describe('parseQuantity', () => {
     expect(parseQuantity(raw)).toBeNull();
   });
 
-  it.each(['5.5', '0,25', 'abc', 'Not stocked', '1e3', '1 000', '(3)', '--1', '+', '.5', '5.', '−2', '3 pcs'])(
+  it.each(['5.5', '0,25', 'abc', 'Not stocked', '1e3', '1 000', '(3)', '--1', '+', '.5', '5.', '−2', '3 pcs', '-3-', '+3-', '3--', '-'])(
     'refuses %j as not a whole number',
     (raw) => {
       expect(parseQuantity(raw)).toEqual({ ok: false, reason: 'is not a whole number' });

@@ -4,7 +4,8 @@
  * negative quantities (corrections) are summed like any other").
  *
  * Accepted, after trimming spaces (fixed-width exports pad them): an optional sign and digits
- * (`4`, `+3`, `-2`, ` 4 `, `007`); and a whole number written with a decimal part of zeros,
+ * (`4`, `+3`, `-2`, ` 4 `, `007`), the sign also after the digits as SAP and fixed-width stock
+ * exports write it (`3-` is -3; a sign on both sides is refused); and a whole number written with a decimal part of zeros,
  * as spreadsheets and German exports write them: `5.0`, `5,0`, `5.00`, `5,00`.
  *
  * Refused:

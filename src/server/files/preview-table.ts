@@ -18,6 +18,8 @@ export interface TablePreview {
   delimiter?: string;
   /** Things the user should check about the file as a whole (lines read as Windows-1252); absent when none. */
   warnings?: string[];
+  /** True for a text file whose columns are aligned by blanks (detect-fixed-width.ts). */
+  fixedWidth?: boolean;
 }
 
 /** Preview rows when the caller does not say. */
@@ -48,6 +50,7 @@ export async function previewTable(
   const preview: TablePreview = { headers: table.headers, rows, totalRows, headerRow: table.headerRow, format: table.format };
   if (fallback) preview.warnings = [windows1252Warning(fileName, fallback)];
   if (table.delimiter !== undefined) preview.delimiter = table.delimiter;
+  if (table.fixedWidth) preview.fixedWidth = true;
   return preview;
 }
 

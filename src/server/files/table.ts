@@ -35,8 +35,10 @@ export interface Table {
   fileName: string;
   /** The format actually read (content wins over the extension when they disagree). */
   format: TableFormat;
-  /** CSV only: the delimiter found (`,` `;` `\t` `|`). */
+  /** CSV only: the delimiter found (`,` `;` `\t` `|`); absent for a fixed-width file. */
   delimiter?: string;
+  /** Text only: true when the columns are aligned by blanks (detect-fixed-width.ts), not delimited. */
+  fixedWidth?: boolean;
   /** CSV only: the text encoding found (`utf-8`, `utf-16le`, `utf-16be`, `windows-1252`). */
   encoding?: string;
   /** Excel only: the name of the worksheet read (the first one). */

@@ -21,7 +21,7 @@ import type { ReceivedFile } from '../../http/multipart.js';
 import { openScanTable } from './engine/scan-table.js';
 import { findAudit, readAudit, readSummary, updateAuditIfStatus, type AuditRow } from './repo.js';
 import type { ProcessingJob, ProcessingJobFile } from './processing-job.js';
-import { removeStoredFiles, storeUploadedFile } from './stored-files.js';
+import { copyStoredFile, removeStoredFiles, storeUploadedFile } from './stored-files.js';
 
 /** A scan file on disk: just received (multipart temp file). */
 export interface ScanFileSource {
@@ -29,6 +29,11 @@ export interface ScanFileSource {
   fileName: string;
   path: string;
   sizeBytes: number;
+  /**
+   * Set when the file is already in the database (kept by a preview under an upload token,
+   * upload-tokens.ts): storing it for the audit copies it there instead of reading `path`.
+   */
+  storedFileId?: string;
 }
 
 /** One scan file with its form fields (spec part 1 section 3 "Upload form fields"). */
@@ -53,14 +58,28 @@ export function assertProcessable(audit: AuditRow): void {
 }
 
 /**
- * Reads the repeated multipart fields of upload-multiple into one entry per file.
- * @throws AppError 400 NO_SCAN_FILES, MISSING_SCAN_COLUMN, MISSING_TEAM_NAME.
+ * Reads the repeated multipart fields of upload-multiple into one entry per file. Entry i takes
+ * the fields `scanColumn_i`, `teamName_i`... (without the suffix when there is one entry); its
+ * file is `tokenFiles.get(i)` (a file previewed earlier, sent as `uploadToken_i`) or else the
+ * next uploaded file part, in order.
+ * @throws AppError 400 NO_SCAN_FILES, MISSING_SCAN_COLUMN, MISSING_TEAM_NAME, INVALID_FIELD (an
+ *   `uploadToken_i` beyond the entries).
  */
-export function scanFileUploads(files: ReceivedFile[], fields: Record<string, string>): ScanFileUpload[] {
+export function scanFileUploads(
+  files: ReceivedFile[],
+  fields: Record<string, string>,
+  tokenFiles: ReadonlyMap<number, ScanFileSource> = new Map(),
+): ScanFileUpload[] {
   const scans = files.filter((f) => f.field === 'scanFiles' || f.field === 'scanFile');
-  if (scans.length === 0) throw new AppError('NO_SCAN_FILES', 'Add at least one scan file.');
-  return scans.map((file, i) => {
-    const field = (name: string) => (fields[`${name}_${i}`] ?? (scans.length === 1 ? fields[name] : undefined) ?? '').trim();
+  const total = scans.length + tokenFiles.size;
+  if (total === 0) throw new AppError('NO_SCAN_FILES', 'Add at least one scan file.');
+  for (const position of tokenFiles.keys()) {
+    if (position >= total) throw new AppError('INVALID_FIELD', `uploadToken_${position}: there are only ${total} scan files (numbered from 0).`);
+  }
+  let nextPart = 0;
+  return Array.from({ length: total }, (_, i) => {
+    const file = tokenFiles.get(i) ?? scans[nextPart++]!;
+    const field = (name: string) => (fields[`${name}_${i}`] ?? (total === 1 ? fields[name] : undefined) ?? '').trim();
     const scanColumn = field('scanColumn');
     if (!scanColumn) {
       throw new AppError('MISSING_SCAN_COLUMN', `${file.fileName}: choose the column that holds the scanned barcode or SKU.`);
@@ -98,7 +117,7 @@ export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUp
   const files: ProcessingJobFile[] = [];
   try {
     for (const [position, upload] of uploads.entries()) {
-      const storedFileId = await storeUploadedFile(db, { organizationId: audit.organizationId, auditId: audit.id }, upload.file.path);
+      const storedFileId = await storeScanFile(db, audit, upload.file);
       files.push({
         position,
         storedFileId,
@@ -116,6 +135,12 @@ export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUp
     throw err;
   }
   return files;
+}
+
+/** Stores `file` for the audit: a copy inside the database when a preview kept it, else from disk. */
+export async function storeScanFile(db: Db, audit: AuditRow, file: ScanFileSource): Promise<string> {
+  const owner = { organizationId: audit.organizationId, auditId: audit.id };
+  return file.storedFileId ? copyStoredFile(db, file.storedFileId, owner) : storeUploadedFile(db, owner, file.path);
 }
 
 export interface StartOptions {

@@ -2,13 +2,19 @@
  * Wires audit processing into a running app (DESIGN.md section 12): this server's workers take
  * jobs from the queue, audits left in processing by a server that died are queued again at start
  * and whenever their lease runs out, and closing the app stops taking jobs and lets the running
- * ones finish (or hands them back through their lease after `stopTimeoutMs`).
+ * ones finish (or hands them back through their lease after `stopTimeoutMs`). Lapsed upload
+ * tokens and the files they kept (upload-tokens.ts) are deleted at start and every
+ * TOKEN_SWEEP_MS, besides whenever a preview makes a new one.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { recoverStalledAudits, runProcessingJob } from './processing-job.js';
+import { removeExpiredUploadTokens } from './upload-tokens.js';
+
+/** How often lapsed upload tokens are deleted: 10 minutes. */
+export const TOKEN_SWEEP_MS = 10 * 60 * 1000;
 
 /** How long closing the app waits for running jobs before handing them back. */
 export const STOP_TIMEOUT_MS = 20_000;
@@ -35,8 +41,13 @@ export async function startProcessingWorker(app: FastifyInstance, db: Db, jobs: 
   await recover(jobs.kind === 'in-process');
   const watch = setInterval(() => void recover(false), Math.max(1000, config.jobLeaseMs / 2));
   watch.unref();
+  const sweep = () => removeExpiredUploadTokens(db).catch((err: unknown) => app.log.error({ err }, 'deleting lapsed upload tokens failed'));
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), TOKEN_SWEEP_MS);
+  sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(watch);
+    clearInterval(sweeper);
     await jobs.stop(STOP_TIMEOUT_MS);
   });
 }

@@ -2,7 +2,8 @@
  * Audit routes (spec part 1 section 7; `/process` is ours, docs/decisions/0009). Thin: parse,
  * call one use case, answer. Every route requires a signed-in user; mutating routes a writer
  * (a viewer gets 403); an audit of another organisation answers 404 like a missing one. Creating
- * an audit past the plan's monthly limit answers 402 AUDIT_LIMIT_REACHED.
+ * an audit past the plan's monthly limit answers 402 AUDIT_LIMIT_REACHED. The upload calls take
+ * a scan file's bytes or the `uploadToken` its preview answered (upload-tokens.ts, decision 0047).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -37,6 +38,7 @@ import { readPagedResults, reportInput } from './results.js';
 import { findAudit, listAudits, readAudit, type AuditRow } from './repo.js';
 import { changeAudit, recountAudit } from './update-audit.js';
 import { uploadScanFile } from './upload-scan-file.js';
+import { openFormUploadTokens } from './upload-tokens.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -114,13 +116,14 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & 
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const form = await receiveMultipart(req);
+    const tokens = await openFormUploadTokens(db, user.organizationId, form);
     try {
-      const file = form.files.find((f) => f.field === 'scanFile') ?? form.files[0];
-      if (!file) throw new AppError('NO_SCAN_FILES', 'Add a scan file (form field scanFile).');
+      const file = form.files.find((f) => f.field === 'scanFile') ?? form.files[0] ?? tokens.byPosition.get(0);
+      if (!file) throw new AppError('NO_SCAN_FILES', 'Add a scan file (form field scanFile, or uploadToken from its preview).');
       const fields = uploadScanFileFieldsSchema.parse(form.fields);
       return reply.status(201).send(await uploadScanFile({ db, audit, file, fields }));
     } finally {
-      await form.cleanup();
+      await tokens.cleanup();
     }
   });
 
@@ -135,16 +138,17 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & 
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const form = await receiveMultipart(req);
+    const tokens = await openFormUploadTokens(db, user.organizationId, form);
     try {
-      const uploads = scanFileUploads(form.files, form.fields);
+      const uploads = scanFileUploads(form.files, form.fields, tokens.byPosition);
       const mode = form.fields.mode ? auditModeSchema.parse(form.fields.mode) : undefined;
       const filterExpression = form.fields.filterExpression ? jsonField(form, 'filterExpression', filterExpressionSchema) : undefined;
       const section = form.fields.section !== undefined ? form.fields.section.trim() || null : undefined;
       const started = await processUploadedFiles({ db, jobs, audit, uploads, mode, filterExpression, section });
-      await form.cleanup();
+      await tokens.cleanup();
       return await answerRun(req, reply, started);
     } finally {
-      await form.cleanup();
+      await tokens.cleanup();
     }
   });
 

@@ -2,7 +2,9 @@
  * Uploaded scan files kept in the database until processing reads them (DESIGN.md section 12,
  * docs/decisions/0056): any app server that takes up the job reads them, and a server that dies
  * leaves them for the next. A file is `stored_file_chunks` rows of at most `CHUNK_BYTES` each,
- * keyed by a file id of its own; deleting the audit deletes them (foreign key cascade).
+ * keyed by a file id of its own; deleting the audit deletes them (foreign key cascade). A file
+ * kept by a scan-file preview belongs to its upload token instead (upload-tokens.ts) and goes
+ * when the token lapses.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -14,17 +16,40 @@ import { storedFileChunks } from '../../db/schema.js';
 /** Bytes per stored chunk (1 MiB): a 100 MB file is 100 rows, each read and written whole. */
 export const CHUNK_BYTES = 1024 * 1024;
 
+/** Who a stored file belongs to: an audit, or an upload token (exactly one of them). */
+export type StoredFileOwner = { organizationId: string } & ({ auditId: string; uploadToken?: undefined } | { uploadToken: string; auditId?: undefined });
+
 /**
- * Copies the file at `path` into the database for the audit; answers its stored file id.
+ * Copies the file at `path` into the database for its owner; answers its stored file id
+ * (`fileId` when given, else a new one).
  * Not in a transaction of its own: a caller that fails afterwards removes it (`removeStoredFiles`).
  */
-export async function storeUploadedFile(db: Db, owner: { organizationId: string; auditId: string }, path: string): Promise<string> {
-  const fileId = randomUUID();
+export async function storeUploadedFile(db: Db, owner: StoredFileOwner, path: string, fileId: string = randomUUID()): Promise<string> {
   let seq = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
-    await db.insert(storedFileChunks).values({ fileId, seq: seq++, organizationId: owner.organizationId, auditId: owner.auditId, data: chunk as Buffer });
+    await db.insert(storedFileChunks).values({
+      fileId,
+      seq: seq++,
+      organizationId: owner.organizationId,
+      auditId: owner.auditId ?? null,
+      uploadToken: owner.uploadToken ?? null,
+      data: chunk as Buffer,
+    });
   }
   return fileId;
+}
+
+/**
+ * Copies stored file `fileId` (an upload token's) to a new stored file of the audit, inside the
+ * database (no bytes pass through the app server); answers the new file id.
+ */
+export async function copyStoredFile(db: Db, fileId: string, owner: { organizationId: string; auditId: string }): Promise<string> {
+  const copy = randomUUID();
+  await db.execute(sql`
+    insert into stored_file_chunks (file_id, seq, organization_id, audit_id, data)
+    select ${copy}, seq, organization_id, ${owner.auditId}, data from stored_file_chunks
+    where file_id = ${fileId} and organization_id = ${owner.organizationId}`);
+  return copy;
 }
 
 /**

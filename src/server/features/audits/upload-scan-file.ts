@@ -2,7 +2,8 @@
  * `POST /api/audits/{id}/upload` (spec part 1 section 7: the resume flow posts one scan file per
  * request, fields as in section 3 "Upload form fields"). The file is checked as upload-multiple
  * checks it, and read through once so a bad quantity is refused now, naming file and line; then
- * it is kept in the database (stored-files.ts) with a scan_files row (storedFileId set) and the
+ * it is kept in the database (stored-files.ts; copied there when it came as an upload token) with
+ * a scan_files row (storedFileId set) and the
  * audit becomes pending. `POST /api/audits/{id}/process` processes the kept files
  * (docs/decisions/0009, 0056).
  */
@@ -11,9 +12,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { readScanRowBatches } from '../../files/index.js';
 import { openScanTable } from './engine/scan-table.js';
-import { assertProcessable, PROCESSABLE, type ScanFileSource, type ScanFileUpload } from './process-audit.js';
+import { assertProcessable, PROCESSABLE, storeScanFile, type ScanFileSource, type ScanFileUpload } from './process-audit.js';
 import { insertScanFile, listStoredScanFiles, toScanFile, updateAuditIfStatus, type AuditRow } from './repo.js';
-import { removeStoredFiles, storeUploadedFile } from './stored-files.js';
+import { removeStoredFiles } from './stored-files.js';
 
 /**
  * @throws AppError 409 AUDIT_NOT_PROCESSABLE (processing or complete); 400 MISSING_SCAN_COLUMN;
@@ -45,7 +46,7 @@ export async function uploadScanFile(opts: { db: Db; audit: AuditRow; file: Scan
   });
   if (!pending) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is being processed; its scan files cannot be changed.', 409);
 
-  const storedFileId = await storeUploadedFile(db, { organizationId: audit.organizationId, auditId: audit.id }, file.path);
+  const storedFileId = await storeScanFile(db, audit, file);
   try {
     const row = await insertScanFile(db, {
       organizationId: audit.organizationId,

@@ -4,12 +4,14 @@
  * guessed from the headers and those rows; for the import flow also the reason and confidence
  * per column, the export layout recognised and any per-location quantity columns.
  * Runs on the server for every format so that delimiter, encoding and header detection are the
- * same ones processing uses (docs/decisions/0003-server-side-preview.md).
+ * same ones processing uses (docs/decisions/0003-server-side-preview.md). A scan file's preview
+ * keeps the file for the upload calls and answers an upload token (docs/decisions/0047).
  */
 import type { FilePreview, HeaderChoice } from '../../../contracts/products.js';
 import { proposeProductImport, suggestMapping } from '../../../domain/column-mapping.js';
+import type { Db } from '../../db/client.js';
 import { previewTable } from '../../files/index.js';
-import type { ReceivedFile } from '../../http/multipart.js';
+import { createUploadToken, type TokenFile } from '../audits/upload-tokens.js';
 
 export type PreviewFlow = 'import' | 'quantities' | 'scan';
 
@@ -20,7 +22,7 @@ const PREVIEW_ROWS = 10;
  * @param hasHeader whether the first row is a header: 'auto' (the default) decides from the data
  *   (DESIGN.md section 6); 'yes'/'no' is the user's choice. The import flow always has one.
  */
-export async function previewUpload(file: ReceivedFile, flow: PreviewFlow, hasHeader: HeaderChoice = 'auto'): Promise<FilePreview> {
+export async function previewUpload(file: { path: string; fileName: string }, flow: PreviewFlow, hasHeader: HeaderChoice = 'auto'): Promise<FilePreview> {
   const header = flow === 'import' ? 'yes' : hasHeader;
   const preview = await previewTable(file.path, file.fileName, { rows: PREVIEW_ROWS, header });
   const base = {
@@ -30,6 +32,7 @@ export async function previewUpload(file: ReceivedFile, flow: PreviewFlow, hasHe
     headerRow: preview.headerRow,
     format: preview.format,
     ...(preview.warnings ? { warnings: preview.warnings } : {}),
+    ...(preview.fixedWidth ? { fixedWidth: true } : {}),
   };
   if (flow !== 'import') return { ...base, suggestedMapping: suggestMapping(flow, preview.headers, preview.rows) };
   const proposal = proposeProductImport(preview.headers, preview.rows);
@@ -40,4 +43,25 @@ export async function previewUpload(file: ReceivedFile, flow: PreviewFlow, hasHe
     layout: proposal.layout,
     locations: proposal.locations,
   };
+}
+
+/**
+ * The preview, and for the scan flow the upload token the upload calls take instead of the file
+ * (docs/decisions/0047): a file sent with the preview is kept (the route is for users who may
+ * run audits, auth/route-roles.ts); a file that came as a token answers that same token.
+ * Nothing is kept when the file cannot be read (FileError 400, as previewUpload).
+ */
+export async function previewAndKeep(opts: {
+  db: Db;
+  organizationId: string;
+  file: { path: string; fileName: string; sizeBytes: number } | TokenFile;
+  flow: PreviewFlow;
+  hasHeader?: HeaderChoice;
+}): Promise<FilePreview> {
+  const { file, flow } = opts;
+  const preview = await previewUpload(file, flow, opts.hasHeader);
+  if ('uploadToken' in file) return { ...preview, uploadToken: file.uploadToken, uploadTokenExpiresAt: file.expiresAt.toISOString() };
+  if (flow !== 'scan') return preview;
+  const kept = await createUploadToken(opts.db, opts.organizationId, file);
+  return { ...preview, uploadToken: kept.uploadToken, uploadTokenExpiresAt: kept.expiresAt.toISOString() };
 }

@@ -201,8 +201,10 @@ interface ScanCase {
 /** Scan files against the catalogues of prijs, Amazon and Odoo 14 imported into one organisation. */
 export const SCANS: ScanCase[] = [
   { file: 'amazon-sku-quantity-it.csv', headerRow: true, scanColumn: 'sku', quantityColumn: 'quantity', totalScanned: 98823, matchedScanned: 98823 },
-  // Odoo's count lines name the product only: every unit is listed as not found, none lost.
+  // Odoo's count lines name the product only: every unit is listed as not found, none lost
+  // (names are no identifiers: docs/decisions/0048).
   { file: 'odoo14-stock.inventory.line.csv', headerRow: true, scanColumn: 'Produkt', quantityColumn: 'Gezählte Menge', totalScanned: 519, matchedScanned: 0 },
+  // LCSC reel labels: no catalogue here is that distributor's; one line per scan, 91 lines (0048).
   { file: 'keyboard-wedge-dump.txt', headerRow: false, scanColumn: 'Column 1', quantityColumn: null, totalScanned: 91, matchedScanned: 0 },
   { file: 'prijs-coletor_export.txt', headerRow: false, scanColumn: 'Column 1', quantityColumn: 'Column 2', totalScanned: 12, matchedScanned: 12 },
   // 6 EANs destroyed by Excel (8,7206E+12): 9 of 24 units cannot match.

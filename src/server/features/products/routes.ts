@@ -22,7 +22,8 @@ import { bulkUpdateProducts } from './bulk-update-products.js';
 import { deleteProduct, deleteProducts } from './delete-products.js';
 import { importProducts } from './import-products.js';
 import { listProducts } from './list-products.js';
-import { previewUpload, type PreviewFlow } from './preview-upload.js';
+import { previewAndKeep, type PreviewFlow } from './preview-upload.js';
+import { openFormUploadTokens } from '../audits/upload-tokens.js';
 import { PRODUCTS_TEMPLATE_CSV, QUANTITY_TEMPLATE_CSV } from './templates.js';
 import { uploadQuantities } from './upload-quantities.js';
 
@@ -79,14 +80,16 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
   });
 
   app.post('/api/products/preview', async (req) => {
-    requireUser(req);
+    const user = requireUser(req);
     const form = await receiveMultipart(req);
+    const tokens = await openFormUploadTokens(db, user.organizationId, form);
     try {
-      const file = singleFile(form);
+      const file = form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
-      return await previewUpload(file, flow, optionalField(form, 'hasHeader', headerChoiceSchema));
+      const hasHeader = optionalField(form, 'hasHeader', headerChoiceSchema);
+      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader });
     } finally {
-      await form.cleanup();
+      await tokens.cleanup();
     }
   });
 

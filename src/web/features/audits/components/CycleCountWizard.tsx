@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
-import { isFilesStepValid } from '../lib/scan-file-entry';
+import { isFilesStepValid, scanFileUpload } from '../lib/scan-file-entry';
 import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
 import { ProcessingStep } from './ProcessingStep';
 import { ReviewStep } from './ReviewStep';
@@ -48,13 +48,7 @@ export default function CycleCountWizard({
     setLastError(null);
     setStep(3);
     onBusyChange?.(true);
-    const files = scanFiles.entries.map((e) => ({
-      file: e.file,
-      teamName: e.teamName,
-      scannerId: e.scannerId,
-      scanColumn: e.scanColumn,
-      quantityColumn: e.quantityColumn,
-    }));
+    const files = scanFiles.entries.map(scanFileUpload);
     try {
       const result = await run({ name: details.name, section: details.section, files });
       const n = files.length;

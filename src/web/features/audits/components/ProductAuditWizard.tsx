@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api';
 import { newCondition, toFilterExpression, type DraftFilter } from '../lib/filter-conditions';
 import { describeFilter } from '../../../../domain/describe-filter';
 import { MODE_LABELS, PRODUCT_AUDIT_STEPS } from '../lib/product-audit-steps';
-import { isFilesStepValid } from '../lib/scan-file-entry';
+import { isFilesStepValid, scanFileUpload } from '../lib/scan-file-entry';
 import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
 import { AuditModeStep } from './AuditModeStep';
 import { FilterStep } from './FilterStep';
@@ -66,13 +66,7 @@ export default function ProductAuditWizard({
     setLastError(null);
     setScreen('processing');
     onBusyChange?.(true);
-    const files = scanFiles.entries.map((e) => ({
-      file: e.file,
-      teamName: e.teamName,
-      scannerId: e.scannerId,
-      scanColumn: e.scanColumn,
-      quantityColumn: e.quantityColumn,
-    }));
+    const files = scanFiles.entries.map(scanFileUpload);
     try {
       const result = await run({ name: details.name, section: details.section, mode, filterExpression: expression, files });
       toast.success('Product Audit Complete', {

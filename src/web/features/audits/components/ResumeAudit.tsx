@@ -22,7 +22,7 @@ import { subscriptionStatusKey } from '../api/get-subscription-status';
 import { processAudit, uploadScanFile } from '../api/upload-scan-file';
 import { draftFromStored, toFilterExpression } from '../lib/filter-conditions';
 import { CYCLE_COUNT_STEPS, MODE_LABELS, PRODUCT_AUDIT_STEPS } from '../lib/product-audit-steps';
-import { isFilesStepValid } from '../lib/scan-file-entry';
+import { isFilesStepValid, scanFileUpload } from '../lib/scan-file-entry';
 import { ProcessingStep } from './ProcessingStep';
 import { ResumeFilter } from './ResumeFilter';
 import { ReviewStep } from './ReviewStep';
@@ -79,7 +79,7 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
     for (const [i, entry] of entries.entries()) {
       if (sent.current.has(entry.id)) continue;
       try {
-        await uploadScanFile(audit.id, entry, { section: audit.section ?? undefined });
+        await uploadScanFile(audit.id, scanFileUpload(entry), { section: audit.section ?? undefined });
         sent.current.add(entry.id);
       } catch (error) {
         fail(`Failed to process ${entry.file.name}`, errorMessage(error));

@@ -1,6 +1,7 @@
 /**
  * The scan files of the wizard's files step (spec part 1 "Scan file step", sections 3-5): adding
- * a file previews it on the server at once and applies the suggested mapping; a failed preview
+ * a file previews it on the server at once and applies the suggested mapping, keeping the upload
+ * token the server answers (a new preview and the upload send it instead of the file); a failed preview
  * says 'Failed to preview {file name}: {reason}' and leaves the file invalid.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -26,10 +27,10 @@ export function useScanFileEntries() {
       if (entry.preview.status !== 'loading' || running.current.has(entry.id)) continue;
       const controller = new AbortController();
       running.current.set(entry.id, controller);
-      previewScanFile(entry.file, controller.signal, entry.hasHeader)
+      previewScanFile(entry.file, controller.signal, entry.hasHeader, entry.uploadToken)
         .then((result) => {
           if (controller.signal.aborted) return;
-          patch(entry.id, (e) => ({ ...e, preview: { status: 'ready', preview: result }, ...mappingFromPreview(result) }));
+          patch(entry.id, (e) => ({ ...e, preview: { status: 'ready', preview: result }, uploadToken: result.uploadToken, ...mappingFromPreview(result) }));
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;

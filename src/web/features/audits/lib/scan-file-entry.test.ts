@@ -6,6 +6,7 @@ import {
   mappingFromPreview,
   newScanFileEntry,
   scanFileHint,
+  scanFileUpload,
   type ScanFileEntry,
 } from './scan-file-entry';
 
@@ -25,6 +26,19 @@ function entry(change: Partial<ScanFileEntry> = {}): ScanFileEntry {
 describe('scan file entries (spec part 1 sections 4-5)', () => {
   it('is named Team N by position', () => {
     expect(newScanFileEntry(new File([''], 'b.csv'), 3).teamName).toBe('Team 3');
+  });
+  it('sends the header choice and the preview’s upload token with the mapping', () => {
+    const e = entry({ scanColumn: 'Column 1', quantityColumn: 'Column 2', hasHeader: 'no', uploadToken: 'tok-1', teamName: 'Back' });
+    expect(scanFileUpload(e)).toEqual({
+      file: e.file,
+      teamName: 'Back',
+      scannerId: '',
+      scanColumn: 'Column 1',
+      quantityColumn: 'Column 2',
+      hasHeader: 'no',
+      uploadToken: 'tok-1',
+    });
+    expect(scanFileUpload(entry({ scanColumn: 'Barcode' }))).not.toHaveProperty('uploadToken');
   });
   it('takes the suggested mapping', () => {
     expect(mappingFromPreview(preview)).toEqual({ scanColumn: 'Barcode', quantityColumn: 'Qty' });

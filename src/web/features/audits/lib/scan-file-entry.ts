@@ -21,6 +21,8 @@ export interface ScanFileEntry {
   /** Whether the first row is a header: 'auto' until the user flips the preview's choice (DESIGN.md section 6). */
   hasHeader: 'auto' | 'yes' | 'no';
   preview: PreviewState;
+  /** The token of the file's last preview (decision 0047): the upload and a new preview send it instead of the file. */
+  uploadToken?: string;
 }
 
 /** File types the scan step takes (spec section 5). */
@@ -67,6 +69,21 @@ export function mappingFromPreview(preview: FilePreview): { scanColumn: string; 
     else if (field === 'quantity' && quantityColumn === null) quantityColumn = header;
   }
   return { scanColumn, quantityColumn };
+}
+
+/** What the upload calls send for the entry: its mapping, header choice and upload token. */
+export function scanFileUpload(
+  entry: ScanFileEntry,
+): Pick<ScanFileEntry, 'file' | 'teamName' | 'scannerId' | 'scanColumn' | 'quantityColumn' | 'hasHeader' | 'uploadToken'> {
+  const upload = {
+    file: entry.file,
+    teamName: entry.teamName,
+    scannerId: entry.scannerId,
+    scanColumn: entry.scanColumn,
+    quantityColumn: entry.quantityColumn,
+    hasHeader: entry.hasHeader,
+  };
+  return entry.uploadToken ? { ...upload, uploadToken: entry.uploadToken } : upload;
 }
 
 /** A file is valid once its preview is in and a scan value column is chosen. */

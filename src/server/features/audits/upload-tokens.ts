@@ -1,0 +1,193 @@
+/**
+ * Upload tokens (docs/decisions/0047): the scan-file preview keeps the uploaded file in the
+ * database (stored-files.ts, where every app server reads it) and answers a token; the upload
+ * calls (`/api/audits/{id}/upload`, `/upload-multiple`) and the preview itself take the token in
+ * place of the file, so a 50 MB file crosses the network once.
+ *
+ * A token belongs to the organisation that uploaded the file (another organisation's token
+ * answers 404 like an unknown one) and lasts UPLOAD_TOKEN_LIFETIME_MS (1 hour) from the preview.
+ * Lapsed tokens and their files are deleted whenever a new token is made (and an organisation
+ * keeps at most MAX_LIVE_UPLOAD_TOKENS, the oldest going first); one still in the
+ * table past its time answers 400 UPLOAD_TOKEN_EXPIRED. The processing worker also sweeps them
+ * every 10 minutes (processing-worker.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { ReceivedForm } from '../../http/multipart.js';
+import { uploadTokens } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { ScanFileSource } from './process-audit.js';
+import { readStoredFile, storeUploadedFile } from './stored-files.js';
+
+/** How long a token (and the file it keeps) lasts after the preview: 1 hour. */
+export const UPLOAD_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * Most live tokens an organisation keeps: a new one deletes the oldest beyond it, so previews
+ * cannot fill the database (the wizards send the file itself for a token that is gone).
+ */
+export const MAX_LIVE_UPLOAD_TOKENS = 50;
+
+/** A scan file previewed earlier: what the upload calls need, and where it is stored. */
+export interface TokenFile extends ScanFileSource {
+  /** The stored file (stored_file_chunks.file_id) the token keeps. */
+  storedFileId: string;
+  uploadToken: string;
+  expiresAt: Date;
+}
+
+/** Token files written to a temporary folder for the readers; `cleanup()` removes the folder. */
+export interface OpenedTokenFiles {
+  files: TokenFile[];
+  cleanup(): Promise<void>;
+}
+
+const tokenSchema = z.uuid();
+
+/**
+ * Keeps the file at `file.path` for the organisation and answers its token and expiry.
+ * Deletes lapsed tokens (and their files) first, and the organisation's oldest ones beyond
+ * `maxLive - 1`, so that with the new one it holds at most `maxLive`.
+ */
+export async function createUploadToken(
+  db: Db,
+  organizationId: string,
+  file: { path: string; fileName: string; sizeBytes: number },
+  maxLive = MAX_LIVE_UPLOAD_TOKENS,
+): Promise<{ uploadToken: string; expiresAt: Date }> {
+  await removeExpiredUploadTokens(db);
+  await db.execute(sql`
+    delete from upload_tokens where token in (
+      select token from upload_tokens where organization_id = ${organizationId}
+      order by created_at desc, token offset ${Math.max(0, maxLive - 1)})`);
+  const token = randomUUID();
+  const fileId = randomUUID();
+  // The database's clock, as the expiry checks read it (app servers' clocks may differ).
+  const lifetime = sql`now() + ${UPLOAD_TOKEN_LIFETIME_MS} * interval '1 millisecond'` as unknown as Date;
+  const [{ expiresAt }] = await db
+    .insert(uploadTokens)
+    .values({ token, organizationId, fileId, fileName: file.fileName, sizeBytes: file.sizeBytes, expiresAt: lifetime })
+    .returning({ expiresAt: uploadTokens.expiresAt });
+  try {
+    await storeUploadedFile(db, { organizationId, uploadToken: token }, file.path, fileId);
+  } catch (err) {
+    await db.delete(uploadTokens).where(eq(uploadTokens.token, token));
+    throw err;
+  }
+  return { uploadToken: token, expiresAt };
+}
+
+/**
+ * Looks the tokens up for the organisation and writes their files to a temporary folder, in the
+ * order given. `field` names the form field in messages (`uploadToken_1`).
+ * @throws AppError 400 INVALID_UPLOAD_TOKEN (not a token at all), 404 UPLOAD_TOKEN_NOT_FOUND
+ *   (unknown, deleted after it lapsed, or another organisation's), 400 UPLOAD_TOKEN_EXPIRED.
+ */
+export async function openUploadTokens(
+  db: Db,
+  organizationId: string,
+  tokens: readonly { field: string; token: string }[],
+): Promise<OpenedTokenFiles> {
+  const rows = [];
+  for (const { field, token } of tokens) rows.push({ token, ...(await findUploadToken(db, organizationId, field, token)) });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-token-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    const files: TokenFile[] = [];
+    for (const [i, row] of rows.entries()) {
+      const target = path.join(dir, `${i}-${row.fileName.replace(/[^\w.-]+/g, '_')}`);
+      await readStoredFile(db, row.fileId, target);
+      files.push({
+        fileName: row.fileName,
+        path: target,
+        sizeBytes: row.sizeBytes,
+        storedFileId: row.fileId,
+        uploadToken: row.token,
+        expiresAt: row.expiresAt,
+      });
+    }
+    return { files, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+async function findUploadToken(db: Db, organizationId: string, field: string, token: string) {
+  if (!tokenSchema.safeParse(token).success) {
+    throw new AppError('INVALID_UPLOAD_TOKEN', `${field}: "${token.slice(0, 60)}" is not an upload token; send the token the preview answered, or the file.`);
+  }
+  const [row] = await db
+    .select({
+      fileId: uploadTokens.fileId,
+      fileName: uploadTokens.fileName,
+      sizeBytes: uploadTokens.sizeBytes,
+      expiresAt: uploadTokens.expiresAt,
+      expired: sql<boolean>`${uploadTokens.expiresAt} <= now()`,
+    })
+    .from(uploadTokens)
+    .where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId)));
+  if (!row) {
+    throw new AppError(
+      'UPLOAD_TOKEN_NOT_FOUND',
+      `${field}: upload token ${token} was not found (tokens last 1 hour after the preview); upload the file again.`,
+      404,
+    );
+  }
+  if (row.expired) {
+    throw new AppError('UPLOAD_TOKEN_EXPIRED', `${field}: upload token ${token} for ${row.fileName} has expired (tokens last 1 hour after the preview); upload the file again.`);
+  }
+  return row;
+}
+
+/** Form fields `uploadToken` (entry 0) and `uploadToken_i` (entry i), trimmed, blank ones left out. */
+export function uploadTokenFields(fields: Record<string, string>): { field: string; position: number; token: string }[] {
+  const found = [];
+  for (const [field, raw] of Object.entries(fields)) {
+    const m = /^uploadToken(?:_(\d{1,4}))?$/.exec(field);
+    const token = raw.trim();
+    if (m && token !== '') found.push({ field, position: m[1] === undefined ? 0 : Number(m[1]), token });
+  }
+  return found;
+}
+
+/**
+ * The files of a received form's upload-token fields, by entry position (see
+ * `uploadTokenFields`). `cleanup()` removes the form's files and the token files alike; on a
+ * failure here the form's files are removed before the error is thrown.
+ * @throws AppError as openUploadTokens, and 400 INVALID_FIELD when two fields name one entry.
+ */
+export async function openFormUploadTokens(
+  db: Db,
+  organizationId: string,
+  form: ReceivedForm,
+): Promise<{ byPosition: Map<number, TokenFile>; cleanup(): Promise<void> }> {
+  try {
+    const tokens = uploadTokenFields(form.fields);
+    if (new Set(tokens.map((t) => t.position)).size !== tokens.length) {
+      throw new AppError('INVALID_FIELD', 'uploadToken and uploadToken_0 both name the first scan file: send one of them.');
+    }
+    if (tokens.length === 0) return { byPosition: new Map(), cleanup: () => form.cleanup() };
+    const opened = await openUploadTokens(db, organizationId, tokens);
+    return {
+      byPosition: new Map(tokens.map((t, i) => [t.position, opened.files[i]!])),
+      cleanup: async () => {
+        await Promise.all([form.cleanup(), opened.cleanup()]);
+      },
+    };
+  } catch (err) {
+    await form.cleanup();
+    throw err;
+  }
+}
+
+/** Deletes the tokens (and files) that lapsed; answers how many. For clean-up runs and tests. */
+export async function removeExpiredUploadTokens(db: Db): Promise<number> {
+  const gone = await db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, sql`now()`)).returning({ token: uploadTokens.token });
+  return gone.length;
+}
