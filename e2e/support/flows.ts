@@ -1,7 +1,7 @@
 /**
  * Longer user flows shared by the e2e specs, driven through the real UI.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { IMPORT_FIELD_LABELS } from '../../src/web/features/products/import-fields';
 import { choose, goTo, selectedText } from './app';
 import { fixturePath, type Manifest } from './paths';
@@ -45,12 +45,22 @@ export async function openCycleCountWizard(page: Page) {
   return dialog;
 }
 
+/** Called on each wizard step before it is left, to look at the dialog there (e.g. run axe). */
+export type WizardStepHook = (step: 'details' | 'files' | 'review', dialog: Locator) => Promise<void>;
+
 /**
  * Runs a cycle count of the case's scan files through the wizard (columns as the manifest names
  * them) and waits until the audit's results page shows it complete.
  */
-export async function runFixtureCycleCount(page: Page, caseName: string, manifest: Manifest, auditName: string) {
+export async function runFixtureCycleCount(
+  page: Page,
+  caseName: string,
+  manifest: Manifest,
+  auditName: string,
+  onStep: WizardStepHook = async () => {},
+) {
   const dialog = await openCycleCountWizard(page);
+  await onStep('details', dialog);
   await dialog.getByLabel('Audit Name').fill(auditName);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 2 of 4')).toBeVisible();
@@ -65,8 +75,10 @@ export async function runFixtureCycleCount(page: Page, caseName: string, manifes
     if ((await selectedText(quantityColumn)) !== wantQuantity) await choose(page, quantityColumn, wantQuantity);
   }
   await expect(dialog.getByText('All files configured')).toBeVisible();
+  await onStep('files', dialog);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
+  await onStep('review', dialog);
   await dialog.getByRole('button', { name: 'Start Processing' }).click();
   await expect(page.getByText('Cycle Count Complete')).toBeVisible({ timeout: 90_000 });
   await expect(page).toHaveURL(/\/audits\/[^/]+$/, { timeout: 15_000 });

@@ -117,34 +117,35 @@ export default function AuditsPage({ assignTaskDialog }: { assignTaskDialog?: As
             refreshing={audits.isFetching}
             onRefresh={() => void audits.refetch()}
           />
-          <AuditStatusTabs value={tab} counts={counts} onChange={setTab} />
-          {shown.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
-              <SearchX className="text-muted-foreground size-6" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">No audits found</h2>
-              <p className="text-muted-foreground text-sm">No audit matches this search and status.</p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setSearch('');
-                  setStatus('all');
-                  setTab('all');
-                }}
-              >
-                Clear filters
-              </Button>
-            </div>
-          ) : (
-            <>
-              <div className="hidden md:block">
-                <AuditsTable audits={shown} {...selection} />
+          <AuditStatusTabs value={tab} counts={counts} onChange={setTab}>
+            {shown.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
+                <SearchX className="text-muted-foreground size-6" aria-hidden="true" />
+                <h2 className="text-lg font-semibold">No audits found</h2>
+                <p className="text-muted-foreground text-sm">No audit matches this search and status.</p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setSearch('');
+                    setStatus('all');
+                    setTab('all');
+                  }}
+                >
+                  Clear filters
+                </Button>
               </div>
-              <div className="md:hidden">
-                <AuditCards audits={shown} {...selection} />
-              </div>
-            </>
-          )}
+            ) : (
+              <>
+                <div className="hidden md:block">
+                  <AuditsTable audits={shown} {...selection} />
+                </div>
+                <div className="md:hidden">
+                  <AuditCards audits={shown} {...selection} />
+                </div>
+              </>
+            )}
+          </AuditStatusTabs>
         </div>
       )}
       <ConfirmAuditDelete request={deleteRequest} onClose={() => setDeleteRequest(null)} onConfirm={confirmDelete} />
