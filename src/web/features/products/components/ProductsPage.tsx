@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, FilterX, Loader2, PackageOpen, Pencil, Search, Trash2, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product } from '../../../../contracts/products';
+import { ListPagination } from '@/components/ListPagination';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -27,7 +28,6 @@ import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { LazyDialogBoundary } from './LazyDialogBoundary';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
 import { ProductLimitBanner } from './ProductLimitBanner';
-import { ProductsPagination } from './ProductsPagination';
 import { ProductsTable, ProductsTableSkeleton } from './ProductsTable';
 
 const ImportProductsDialog = lazy(() =>
@@ -339,7 +339,8 @@ export default function ProductsPage() {
         </CardContent>
 
         {data && totalPages > 1 ? (
-          <ProductsPagination
+          <ListPagination
+            noun="products"
             page={page}
             pageSize={PRODUCTS_PAGE_SIZE}
             total={total}
