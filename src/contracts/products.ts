@@ -141,6 +141,34 @@ export type BulkUpdates = BulkUpdateBody['updates'];
 export const bulkUpdateResponseSchema = z.object({ updated: z.number().int() });
 export type BulkUpdateResponse = z.infer<typeof bulkUpdateResponseSchema>;
 
+/**
+ * `POST /api/products` body: one product, as the Add Product dialog sends it (SKU required and
+ * unique in the organisation, case-insensitively; blank text is no value; prices at most 2
+ * decimal places; tags trimmed, duplicates dropped). `PATCH /api/products/{id}` takes any part
+ * of it (the Edit Product dialog): only the fields sent change.
+ */
+export const productInputSchema = z.strictObject({
+  sku: z.string().trim().min(1, 'SKU is required').max(200),
+  name: bulkText.optional(),
+  upc: bulkText.optional(),
+  otherIdentifier: bulkText.optional(),
+  description: bulkText.optional(),
+  distributor: bulkText.optional(),
+  manufacturer: bulkText.optional(),
+  category: bulkText.optional(),
+  location: bulkText.optional(),
+  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+  costPrice: bulkMoney.optional(),
+  price: bulkMoney.optional(),
+  tags: bulkTags.optional(),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const productPatchSchema = productInputSchema
+  .partial()
+  .refine((p) => Object.values(p).some((v) => v !== undefined), 'Send at least one field to change.');
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+
 /** `POST /api/products/bulk-delete` body: one statement for the whole selection. */
 export const bulkDeleteBodySchema = z.object({ productIds: productIdsSchema });
 export type BulkDeleteBody = z.infer<typeof bulkDeleteBodySchema>;
