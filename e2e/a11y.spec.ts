@@ -116,6 +116,12 @@ for (const width of [1280, 375]) {
 
     await importCatalogue(page, CASE, manifest);
     await check('products (with data)', page.getByRole('table'));
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const addProduct = page.getByRole('dialog', { name: 'Add Product' });
+    await addProduct.getByRole('button', { name: 'Add Product' }).click(); // empty: the error shows
+    await check('add product dialog with an error', addProduct.getByRole('alert'));
+    await page.keyboard.press('Escape');
+    await expect(addProduct).toBeHidden();
 
     await page.goto('/audits');
     await check('audits (empty)', page.getByText('No audits found'));

@@ -163,6 +163,8 @@ export const productInputSchema = z.strictObject({
   tags: bulkTags.optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
+/** The body as a client sends it (before the server trims and converts). */
+export type ProductInputBody = z.input<typeof productInputSchema>;
 
 export const productPatchSchema = productInputSchema
   .partial()
