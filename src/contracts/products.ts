@@ -112,6 +112,18 @@ const bulkTags = z
   .array(z.string().max(100).refine((t) => !t.includes(','), 'a tag may not contain a comma (files separate tags with commas)'))
   .max(100);
 
+/** The fields both the bulk edit and the Add / Edit Product dialog change, each optional. */
+const editableFields = {
+  distributor: bulkText.optional(),
+  manufacturer: bulkText.optional(),
+  category: bulkText.optional(),
+  location: bulkText.optional(),
+  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+  costPrice: bulkMoney.optional(),
+  price: bulkMoney.optional(),
+  tags: bulkTags.optional(),
+};
+
 /**
  * `PATCH /api/products/bulk-update` body (spec part 2 section 7): only the fields being changed.
  * Unknown fields (sku, name...) are refused. `tags` replace the product's tags, `addTags` are added
@@ -121,14 +133,7 @@ export const bulkUpdateBodySchema = z.object({
   productIds: productIdsSchema,
   updates: z
     .strictObject({
-      distributor: bulkText.optional(),
-      manufacturer: bulkText.optional(),
-      category: bulkText.optional(),
-      location: bulkText.optional(),
-      currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
-      costPrice: bulkMoney.optional(),
-      price: bulkMoney.optional(),
-      tags: bulkTags.optional(),
+      ...editableFields,
       /** Tags added to each product's own tags (kept as they are; case-insensitive duplicates skipped). */
       addTags: bulkTags.optional(),
     })
@@ -153,14 +158,7 @@ export const productInputSchema = z.strictObject({
   upc: bulkText.optional(),
   otherIdentifier: bulkText.optional(),
   description: bulkText.optional(),
-  distributor: bulkText.optional(),
-  manufacturer: bulkText.optional(),
-  category: bulkText.optional(),
-  location: bulkText.optional(),
-  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
-  costPrice: bulkMoney.optional(),
-  price: bulkMoney.optional(),
-  tags: bulkTags.optional(),
+  ...editableFields,
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 /** The body as a client sends it (before the server trims and converts). */
