@@ -31,6 +31,10 @@ interface Finding {
 async function scan(page: Page, screen: string): Promise<Finding[]> {
   // Let transitions (dialog fade-in, sheet slide) end: axe measures contrast on what is painted.
   await page.waitForTimeout(400);
+  // A toast fading in or out is half transparent: its contrast is measured once it is at rest
+  // (toasts that stay are scanned like the rest of the page).
+  await expect(page.locator('[data-sonner-toast][data-removed="true"], [data-sonner-toast][data-mounted="false"]')).toHaveCount(0);
+  await page.waitForTimeout(450);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
