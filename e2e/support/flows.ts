@@ -45,6 +45,9 @@ export async function openCycleCountWizard(page: Page) {
   return dialog;
 }
 
+/** Called on each wizard step before it is left, to look at the dialog there (e.g. run axe). */
+export type WizardStepHook = (step: 'details' | 'files' | 'review', dialog: Locator) => Promise<void>;
+
 /**
  * The scan files step (in the wizard dialog or an audit's resume flow, `scope`): adds the case's
  * scan files and sets each file's scan value and quantity columns as the manifest names them.
@@ -67,15 +70,24 @@ export async function addFixtureScanFiles(page: Page, scope: Page | Locator, cas
  * Runs a cycle count of the case's scan files through the wizard (columns as the manifest names
  * them) and waits until the audit's results page shows it complete.
  */
-export async function runFixtureCycleCount(page: Page, caseName: string, manifest: Manifest, auditName: string) {
+export async function runFixtureCycleCount(
+  page: Page,
+  caseName: string,
+  manifest: Manifest,
+  auditName: string,
+  onStep: WizardStepHook = async () => {},
+) {
   const dialog = await openCycleCountWizard(page);
+  await onStep('details', dialog);
   await dialog.getByLabel('Audit Name').fill(auditName);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 2 of 4')).toBeVisible();
   await addFixtureScanFiles(page, dialog, caseName, manifest);
   await expect(dialog.getByText('All files configured')).toBeVisible();
+  await onStep('files', dialog);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 3 of 4')).toBeVisible();
+  await onStep('review', dialog);
   await dialog.getByRole('button', { name: 'Start Processing' }).click();
   await expect(page.getByText('Cycle Count Complete')).toBeVisible({ timeout: 90_000 });
   await expect(page).toHaveURL(/\/audits\/[^/]+$/, { timeout: 15_000 });

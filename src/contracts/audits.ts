@@ -67,6 +67,41 @@ export const auditSchema = z.object({
 });
 export type Audit = z.infer<typeof auditSchema>;
 
+/** Audits one page of the audit list holds (as the products screen, spec part 2 section 9). */
+export const AUDITS_PAGE_SIZE = 50;
+
+/** The audit list's tabs (spec part 1 "Audit list"): every status, or all. */
+export const auditListTabSchema = z.enum(['all', 'draft', 'pending', 'processing', 'complete', 'error']);
+export type AuditListTab = z.infer<typeof auditListTabSchema>;
+
+/**
+ * `GET /api/audits?page=N` query: one page of the audit list, newest first. Without `page` the
+ * call keeps the spec's contract and answers every audit as an array (dashboard, sidebar badge).
+ * search: name contains, case-insensitive; status: the dropdown (all, pending, processing,
+ * complete, error); tab: the tabs (all or any status). All three combine.
+ */
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1),
+  limit: z.coerce.number().int().min(1).max(200).default(AUDITS_PAGE_SIZE),
+  search: z.string().trim().max(200).default(''),
+  status: z.enum(['all', 'pending', 'processing', 'complete', 'error']).default('all'),
+  tab: auditListTabSchema.default('all'),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/**
+ * One page of the audit list. total: audits matching search, status and tab; counts: per tab,
+ * the audits matching search and status (the tabs' count badges).
+ */
+export const auditPageSchema = z.object({
+  audits: z.array(auditSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  counts: z.record(auditListTabSchema, z.number().int()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
 /** `POST /api/audits` body (cycle count; spec part 1 section 7). */
 export const createAuditBodySchema = z.object({
   name: z.string().trim().min(1, 'Audit name is required').max(200),

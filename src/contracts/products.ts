@@ -112,6 +112,18 @@ const bulkTags = z
   .array(z.string().max(100).refine((t) => !t.includes(','), 'a tag may not contain a comma (files separate tags with commas)'))
   .max(100);
 
+/** The fields both the bulk edit and the Add / Edit Product dialog change, each optional. */
+const editableFields = {
+  distributor: bulkText.optional(),
+  manufacturer: bulkText.optional(),
+  category: bulkText.optional(),
+  location: bulkText.optional(),
+  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+  costPrice: bulkMoney.optional(),
+  price: bulkMoney.optional(),
+  tags: bulkTags.optional(),
+};
+
 /**
  * `PATCH /api/products/bulk-update` body (spec part 2 section 7): only the fields being changed.
  * Unknown fields (sku, name...) are refused. `tags` replace the product's tags, `addTags` are added
@@ -121,14 +133,7 @@ export const bulkUpdateBodySchema = z.object({
   productIds: productIdsSchema,
   updates: z
     .strictObject({
-      distributor: bulkText.optional(),
-      manufacturer: bulkText.optional(),
-      category: bulkText.optional(),
-      location: bulkText.optional(),
-      currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
-      costPrice: bulkMoney.optional(),
-      price: bulkMoney.optional(),
-      tags: bulkTags.optional(),
+      ...editableFields,
       /** Tags added to each product's own tags (kept as they are; case-insensitive duplicates skipped). */
       addTags: bulkTags.optional(),
     })
@@ -140,6 +145,29 @@ export type BulkUpdates = BulkUpdateBody['updates'];
 
 export const bulkUpdateResponseSchema = z.object({ updated: z.number().int() });
 export type BulkUpdateResponse = z.infer<typeof bulkUpdateResponseSchema>;
+
+/**
+ * `POST /api/products` body: one product, as the Add Product dialog sends it (SKU required and
+ * unique in the organisation, case-insensitively; blank text is no value; prices at most 2
+ * decimal places; tags trimmed, duplicates dropped). `PATCH /api/products/{id}` takes any part
+ * of it (the Edit Product dialog): only the fields sent change.
+ */
+export const productInputSchema = z.strictObject({
+  sku: z.string().trim().min(1, 'SKU is required').max(200),
+  name: bulkText.optional(),
+  upc: bulkText.optional(),
+  otherIdentifier: bulkText.optional(),
+  description: bulkText.optional(),
+  ...editableFields,
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+/** The body as a client sends it (before the server trims and converts). */
+export type ProductInputBody = z.input<typeof productInputSchema>;
+
+export const productPatchSchema = productInputSchema
+  .partial()
+  .refine((p) => Object.values(p).some((v) => v !== undefined), 'Send at least one field to change.');
+export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 /** `POST /api/products/bulk-delete` body: one statement for the whole selection. */
 export const bulkDeleteBodySchema = z.object({ productIds: productIdsSchema });

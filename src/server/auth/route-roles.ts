@@ -47,6 +47,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'POST /api/products/upload-quantities': manageCatalogue,
   'PATCH /api/products/bulk-update': manageCatalogue,
   'POST /api/products/bulk-delete': manageCatalogue,
+  'POST /api/products': manageCatalogue,
+  'PATCH /api/products/:id': manageCatalogue,
   'DELETE /api/products/:id': manageCatalogue,
   'GET /api/products/filter-options': EVERYONE,
   // A read with a filter as its body: changes nothing.

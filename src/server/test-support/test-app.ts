@@ -142,6 +142,9 @@ export class TestClient {
   post(url: string, body?: unknown) {
     return this.request({ method: 'POST', url, payload: body ?? {} });
   }
+  patch(url: string, body?: unknown) {
+    return this.request({ method: 'PATCH', url, payload: body ?? {} });
+  }
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }

@@ -5,7 +5,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditCreations, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
-import type { Audit, AuditStatus, ScanFile } from '../../../contracts/audits.js';
+import type { Audit, AuditListQuery, AuditListTab, AuditPage, AuditStatus, ScanFile } from '../../../contracts/audits.js';
+import { escapeLike } from '../products/product-filters-sql.js';
 import {
   type CategoryCounts,
   type EnhancedResults,
@@ -125,6 +126,53 @@ export async function listAudits(db: Db, organizationId: string): Promise<Audit[
     .leftJoin(auditResultSummaries, eq(auditResultSummaries.auditId, audits.id))
     .where(eq(audits.organizationId, organizationId))
     .orderBy(desc(audits.createdAt), desc(audits.id));
+  return withScanFiles(db, organizationId, rows);
+}
+
+/**
+ * One page of the audit list (`GET /api/audits?page=N`), newest first: the audits matching the
+ * search (name contains, case-insensitive), the status dropdown and the tab, with the total and,
+ * per tab, the count the search and dropdown leave. A page past the end is empty.
+ */
+export async function listAuditPage(db: Db, organizationId: string, query: AuditListQuery): Promise<AuditPage> {
+  const matching: SQL[] = [eq(audits.organizationId, organizationId)];
+  if (query.search) matching.push(sql`lower(${audits.name}) LIKE lower(${`%${escapeLike(query.search)}%`})`);
+  if (query.status !== 'all') matching.push(eq(audits.status, query.status));
+
+  const counts: Record<AuditListTab, number> = { all: 0, draft: 0, pending: 0, processing: 0, complete: 0, error: 0 };
+  const perStatus = await db
+    .select({ status: audits.status, n: count() })
+    .from(audits)
+    .where(and(...matching))
+    .groupBy(audits.status);
+  for (const { status, n } of perStatus) {
+    counts.all += n;
+    if (status in counts) counts[status as AuditListTab] += n;
+  }
+
+  const inTab = query.tab === 'all' ? matching : [...matching, eq(audits.status, query.tab)];
+  const rows = await db
+    .select({ audit: audits, summary: auditResultSummaries, hasTask: hasTaskSql })
+    .from(audits)
+    .leftJoin(auditResultSummaries, eq(auditResultSummaries.auditId, audits.id))
+    .where(and(...inTab))
+    .orderBy(desc(audits.createdAt), desc(audits.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    audits: await withScanFiles(db, organizationId, rows),
+    total: counts[query.tab],
+    page: query.page,
+    limit: query.limit,
+    counts,
+  };
+}
+
+async function withScanFiles(
+  db: Db,
+  organizationId: string,
+  rows: Array<{ audit: AuditRow; summary: SummaryRow | null; hasTask: boolean }>,
+): Promise<Audit[]> {
   const files = rows.length
     ? await db
         .select()

@@ -11,13 +11,13 @@ import { updateProducts, type ProductChanges } from './repo.js';
 
 const LABEL = { costPrice: 'Cost Price', price: 'Selling Price' } as const;
 
-function money(field: 'costPrice' | 'price', value: number | string | null): string | null {
+function money(field: 'costPrice' | 'price', value: number | string | null, prefix: string): string | null {
   if (value === null) return null;
   const parsed = parseMoney(String(value));
-  if (!parsed.ok) throw new AppError('INVALID_FIELD', `updates.${field}: ${LABEL[field]} ${parsed.message}`);
+  if (!parsed.ok) throw new AppError('INVALID_FIELD', `${prefix}${field}: ${LABEL[field]} ${parsed.message}`);
   // A price typed in the bulk edit has cents at most; only imports keep an ERP's 4 decimals.
   if (parsed.value !== null && /\.\d{3}/.test(parsed.value)) {
-    throw new AppError('INVALID_FIELD', `updates.${field}: ${LABEL[field]} "${String(value)}" has more than 2 decimal places`);
+    throw new AppError('INVALID_FIELD', `${prefix}${field}: ${LABEL[field]} "${String(value)}" has more than 2 decimal places`);
   }
   return parsed.value;
 }
@@ -25,16 +25,17 @@ function money(field: 'costPrice' | 'price', value: number | string | null): str
 /**
  * The column values of `updates`: text trimmed (blank clears), prices exact decimals (at most 2
  * places, not negative), tags trimmed with blanks and case-insensitive duplicates dropped.
+ * `prefix` starts the field's name in an error ('updates.' for the bulk edit's body).
  * @throws AppError 400 INVALID_FIELD naming the field for a bad price.
  */
-export function productChanges(updates: BulkUpdates): ProductChanges {
+export function productChanges(updates: Omit<BulkUpdates, 'addTags'>, prefix = 'updates.'): ProductChanges {
   const changes: ProductChanges = {};
   for (const field of ['distributor', 'manufacturer', 'category', 'location'] as const) {
     if (updates[field] !== undefined) changes[field] = updates[field];
   }
   if (updates.currentQuantity !== undefined) changes.currentQuantity = updates.currentQuantity;
-  if (updates.costPrice !== undefined) changes.costPrice = money('costPrice', updates.costPrice);
-  if (updates.price !== undefined) changes.price = money('price', updates.price);
+  if (updates.costPrice !== undefined) changes.costPrice = money('costPrice', updates.costPrice, prefix);
+  if (updates.price !== undefined) changes.price = money('price', updates.price, prefix);
   if (updates.tags !== undefined) changes.tags = uniqueTags(updates.tags);
   return changes;
 }

@@ -51,3 +51,10 @@ export function productLimitReached(allowance: ProductAllowance, adding: number)
     adding,
   });
 }
+
+/** 402 PRODUCT_LIMIT_REACHED for one product added by hand when the plan has no room left. */
+export function oneProductLimitReached(allowance: ProductAllowance): AppError {
+  const { plan, current, room } = allowance;
+  const message = `Your ${plan.name} plan allows ${formatLimit(plan.products)} products; you have ${n(current)}, so no more fit. Nothing was added.`;
+  return new AppError('PRODUCT_LIMIT_REACHED', message, 402, { limit: limitForApi(plan.products), current, room, adding: 1 });
+}

@@ -94,6 +94,42 @@ export async function countNewSkus(db: Db, organizationId: string, skus: readonl
   return Number(result.rows[0]!.n);
 }
 
+/** Column values of one product typed in by hand, already validated (money as decimal text). */
+export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>;
+
+/** The id of the organisation's product with this SKU (case-insensitive), or null. */
+export async function findProductIdBySku(db: Db, organizationId: string, sku: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organizationId, organizationId), sql`lower(${products.sku}) = lower(${sku})`));
+  return row?.id ?? null;
+}
+
+/** Whether the organisation has a product with this id (an id that is not a uuid: false). */
+export async function productExists(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organizationId, organizationId), sql`${products.id}::text = ${id}`));
+  return row !== undefined;
+}
+
+export async function insertProduct(db: Db, organizationId: string, values: ProductValues): Promise<Product> {
+  const [row] = await db.insert(products).values({ ...values, organizationId }).returning();
+  return toProduct(row!);
+}
+
+/** Sets `values` on the organisation's product `id`; null when it has no such product. */
+export async function updateProduct(db: Db, organizationId: string, id: string, values: Partial<ProductValues>): Promise<Product | null> {
+  const [row] = await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(products.organizationId, organizationId), eq(products.id, id)))
+    .returning();
+  return row ? toProduct(row) : null;
+}
+
 /** Column values of a bulk update, already validated (money as decimal text). */
 export type ProductChanges = Partial<
   Pick<typeof products.$inferInsert, 'distributor' | 'manufacturer' | 'category' | 'location' | 'currentQuantity' | 'costPrice' | 'price' | 'tags'>

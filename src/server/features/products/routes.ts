@@ -11,6 +11,7 @@ import {
   columnMappingSchema,
   headerChoiceSchema,
   importOnProblemsSchema,
+  productInputSchema,
   productListQuerySchema,
   quantityMappingSchema,
 } from '../../../contracts/products.js';
@@ -26,6 +27,7 @@ import { previewAndKeep, type PreviewFlow } from './preview-upload.js';
 import { openFormUploadTokens } from '../audits/upload-tokens.js';
 import { PRODUCTS_TEMPLATE_CSV, QUANTITY_TEMPLATE_CSV } from './templates.js';
 import { uploadQuantities } from './upload-quantities.js';
+import { createProduct, updateProduct } from './save-product.js';
 
 /** The one uploaded file of a form (field `file`), or 400 NO_FILE. */
 export function singleFile(form: ReceivedForm) {
@@ -134,6 +136,18 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
     const user = requireWriter(req);
     const body = bulkDeleteBodySchema.parse(req.body ?? {});
     return deleteProducts(db, { organizationId: user.organizationId, productIds: body.productIds });
+  });
+
+  app.post('/api/products', async (req, reply) => {
+    const user = requireWriter(req);
+    const input = productInputSchema.parse(req.body ?? {});
+    return reply.status(201).send(await createProduct(db, { organizationId: user.organizationId, input }));
+  });
+
+  app.patch('/api/products/:id', async (req) => {
+    const user = requireWriter(req);
+    const { id } = idParams.parse(req.params);
+    return updateProduct(db, { organizationId: user.organizationId, id, body: req.body ?? {} });
   });
 
   app.delete('/api/products/:id', async (req, reply) => {

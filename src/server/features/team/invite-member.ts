@@ -13,6 +13,7 @@ import { newInviteToken } from './invite-token.js';
 import { sendInvitation } from './invitation-mail.js';
 import { displayNameOf, findMember, organizationOfEmail } from './repo.js';
 import { takeSeat } from './seat-limit.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 export interface InviteMemberOptions {
   db: Db;
@@ -21,12 +22,6 @@ export interface InviteMemberOptions {
   body: InviteMemberBody;
   /** Origin of the acceptance link (PUBLIC_URL or the request's). */
   baseUrl: string;
-}
-
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 function emailTaken(sameOrganization: boolean): AppError {

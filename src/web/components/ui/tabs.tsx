@@ -34,7 +34,7 @@ function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPr
 }
 
 function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('flex-1 outline-none', className)} {...props} />;
+  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('focus-visible:ring-ring/50 flex-1 rounded-md outline-none focus-visible:ring-[3px]', className)} {...props} />;
 }
 
 export { Tabs, TabsList, TabsTrigger, TabsContent };

@@ -15,7 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useTasks, type TaskScope } from './api/get-tasks';
 import { useSignedInUser } from './api/signed-in-user';
@@ -121,7 +121,8 @@ export default function TasksPage() {
         </div>
       ) : (
         <div className="grid min-w-0 gap-4">
-          <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
+          {/* The list below is the chosen tab's panel, so each tab controls a real panel. */}
+          <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)} className="min-w-0 gap-4">
             <TabsList aria-label="Task status" className="h-auto w-full flex-wrap justify-start gap-y-1 sm:w-fit">
               {TASK_TABS.map(([value, label]) => (
                 <TabsTrigger key={value} value={value} className="h-8 flex-none gap-1.5">
@@ -132,44 +133,45 @@ export default function TasksPage() {
                 </TabsTrigger>
               ))}
             </TabsList>
-          </Tabs>
-
-          {shown.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
-              <ClipboardList className="text-muted-foreground size-6" aria-hidden="true" />
-              <h2 className="text-lg font-semibold">No tasks found</h2>
-              <p className="text-muted-foreground text-sm">
-                {scope === 'mine' ? 'No task of this status is assigned to you.' : 'Your team has no task of this status.'} Assign one from Audits: New
-                Audit, then Assign Task.
-              </p>
-            </div>
-          ) : view === 'calendar' ? (
-            <TasksCalendar tasks={shown} onOpen={handlers.onOpen} />
-          ) : (
-            <>
-              {writer ? (
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <label className="flex items-center gap-2 text-sm">
-                    <Checkbox
-                      checked={selectedShown.length === 0 ? false : selectedShown.length === shown.length ? true : 'indeterminate'}
-                      onCheckedChange={(v) => setSelected(v === true ? new Set(shown.map((t) => t.id)) : new Set())}
-                    />
-                    Select all
-                  </label>
-                  <Button variant="destructive" size="sm" disabled={selectedShown.length === 0} onClick={() => setConfirmOpen(true)}>
-                    <Trash2 aria-hidden="true" />
-                    Delete Selected{selectedShown.length > 0 ? ` (${selectedShown.length})` : ''}
-                  </Button>
+            <TabsContent value={tab} className="grid min-w-0 gap-4">
+              {shown.length === 0 ? (
+                <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
+                  <ClipboardList className="text-muted-foreground size-6" aria-hidden="true" />
+                  <h2 className="text-lg font-semibold">No tasks found</h2>
+                  <p className="text-muted-foreground text-sm">
+                    {scope === 'mine' ? 'No task of this status is assigned to you.' : 'Your team has no task of this status.'} Assign one from Audits: New
+                    Audit, then Assign Task.
+                  </p>
                 </div>
-              ) : null}
-              <div className="hidden md:block">
-                <TasksTable tasks={shown} showAssignee={scope === 'all'} {...selection} {...handlers} />
-              </div>
-              <div className="md:hidden">
-                <TaskCards tasks={shown} showAssignee={scope === 'all'} {...selection} {...handlers} />
-              </div>
-            </>
-          )}
+              ) : view === 'calendar' ? (
+                <TasksCalendar tasks={shown} onOpen={handlers.onOpen} />
+              ) : (
+                <>
+                  {writer ? (
+                    <div className="flex flex-wrap items-center justify-between gap-3">
+                      <label className="flex items-center gap-2 text-sm">
+                        <Checkbox
+                          checked={selectedShown.length === 0 ? false : selectedShown.length === shown.length ? true : 'indeterminate'}
+                          onCheckedChange={(v) => setSelected(v === true ? new Set(shown.map((t) => t.id)) : new Set())}
+                        />
+                        Select all
+                      </label>
+                      <Button variant="destructive" size="sm" disabled={selectedShown.length === 0} onClick={() => setConfirmOpen(true)}>
+                        <Trash2 aria-hidden="true" />
+                        Delete Selected{selectedShown.length > 0 ? ` (${selectedShown.length})` : ''}
+                      </Button>
+                    </div>
+                  ) : null}
+                  <div className="hidden md:block">
+                    <TasksTable tasks={shown} showAssignee={scope === 'all'} {...selection} {...handlers} />
+                  </div>
+                  <div className="md:hidden">
+                    <TaskCards tasks={shown} showAssignee={scope === 'all'} {...selection} {...handlers} />
+                  </div>
+                </>
+              )}
+            </TabsContent>
+          </Tabs>
         </div>
       )}
 

@@ -27,25 +27,28 @@ export function ScanFileDropzone({ onFiles, compact = false }: { onFiles: (files
     },
   });
 
+  // The file input sits beside the button, not inside it (a control inside a control is announced
+  // twice), and the button is named by its visible text alone (what a voice-control user reads).
   return (
-    <div
-      {...getRootProps({
-        role: 'button',
-        className: cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed text-center transition-colors outline-none',
-          'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] hover:bg-muted/50',
-          compact ? 'px-4 py-5' : 'px-6 py-10',
-          isDragActive && 'border-primary bg-muted',
-        ),
-        'aria-label': 'Add scan files: drop them here or press Enter to choose',
-      })}
-    >
+    <div>
       <input {...getInputProps({ 'aria-label': 'Scan files' })} />
-      <Upload className="text-muted-foreground size-6" aria-hidden="true" />
-      <p className="text-sm font-medium">
-        {isDragActive ? 'Drop the files here' : compact ? 'Add more scan files' : 'Drag and drop scan files here, or click to browse'}
-      </p>
-      <p className="text-muted-foreground text-xs">CSV, XLSX or XLS — several files at once, one per counting team</p>
+      <div
+        {...getRootProps({
+          role: 'button',
+          className: cn(
+            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed text-center transition-colors outline-none',
+            'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] hover:bg-muted/50',
+            compact ? 'px-4 py-5' : 'px-6 py-10',
+            isDragActive && 'border-primary bg-muted',
+          ),
+        })}
+      >
+        <Upload className="text-muted-foreground size-6" aria-hidden="true" />
+        <p className="text-sm font-medium">
+          {isDragActive ? 'Drop the files here' : compact ? 'Add more scan files' : 'Add scan files: drag and drop them here, or click to browse'}
+        </p>
+        <p className="text-muted-foreground text-xs">CSV, XLSX or XLS — several files at once, one per counting team</p>
+      </div>
     </div>
   );
 }

@@ -19,8 +19,14 @@ export function ScanFilePreviewTable({
   const rows = preview.preview.slice(0, PREVIEW_ROWS);
   const role = (header: string) => (header === scanColumn ? 'Scan value' : header === quantityColumn ? 'Quantity' : null);
 
+  // On a phone the preview scrolls sideways: the scroller takes the focus so the keyboard can too.
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div
+      role="group"
+      aria-label={`First rows of ${fileName}`}
+      tabIndex={0}
+      className="focus-visible:ring-ring/50 overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px]"
+    >
       <table className="w-full text-xs">
         <caption className="sr-only">
           First {rows.length} rows of {fileName}

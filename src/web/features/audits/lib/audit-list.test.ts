@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { auditLimitBanner, isAuditLimitReached } from './audit-limit';
-import { filterAudits, tabCounts } from './audit-list-filter';
-
-const audits = [
-  { name: 'Aisle 4 Pet Care', status: 'complete' as const },
-  { name: 'aisle 5 snacks', status: 'pending' as const },
-  { name: 'Year end', status: 'draft' as const },
-  { name: 'Back store', status: 'error' as const },
-];
-
-describe('audit list filter', () => {
-  it('combines search (case-insensitive), dropdown and tab', () => {
-    expect(filterAudits(audits, { search: 'AISLE', status: 'all', tab: 'all' }).map((a) => a.name)).toEqual(['Aisle 4 Pet Care', 'aisle 5 snacks']);
-    expect(filterAudits(audits, { search: 'aisle', status: 'all', tab: 'pending' }).map((a) => a.name)).toEqual(['aisle 5 snacks']);
-    expect(filterAudits(audits, { search: 'aisle', status: 'complete', tab: 'pending' })).toEqual([]);
-    expect(filterAudits(audits, { search: '  ', status: 'error', tab: 'all' }).map((a) => a.name)).toEqual(['Back store']);
-  });
-
-  it('counts each tab under the search and dropdown', () => {
-    expect(tabCounts(audits, '', 'all')).toEqual({ all: 4, draft: 1, pending: 1, processing: 0, complete: 1, error: 1 });
-    expect(tabCounts(audits, 'aisle', 'all')).toEqual({ all: 2, draft: 0, pending: 1, processing: 0, complete: 1, error: 0 });
-  });
-});
 
 describe('audit limit', () => {
   const status = (tier: 'free' | 'starter' | 'pro', used: number, limit: number) => ({

@@ -8,7 +8,7 @@ import { SECTION_LINKS } from './section-links';
  */
 /** A page the footer names without linking to it. */
 function PlainItem({ children }: { children: string }) {
-  return <li className="text-muted-foreground/70 cursor-default">{children}</li>;
+  return <li className="text-muted-foreground cursor-default">{children}</li>;
 }
 
 const PRODUCT_PAGES = ['API Documentation'];

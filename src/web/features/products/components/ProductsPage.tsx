@@ -5,9 +5,10 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FilterX, Loader2, PackageOpen, Pencil, Search, Trash2, Upload } from 'lucide-react';
+import { Download, FilterX, Loader2, PackageOpen, Pencil, Plus, Search, Trash2, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product } from '../../../../contracts/products';
+import { ListPagination } from '@/components/ListPagination';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -27,7 +28,6 @@ import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { LazyDialogBoundary } from './LazyDialogBoundary';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
 import { ProductLimitBanner } from './ProductLimitBanner';
-import { ProductsPagination } from './ProductsPagination';
 import { ProductsTable, ProductsTableSkeleton } from './ProductsTable';
 
 const ImportProductsDialog = lazy(() =>
@@ -35,6 +35,7 @@ const ImportProductsDialog = lazy(() =>
 );
 const UploadQuantitiesDialog = lazy(() => import('./UploadQuantitiesDialog'));
 const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
+const ProductFormDialog = lazy(() => import('./ProductFormDialog'));
 
 /** Pause in typing before the search or a filter goes to the server. */
 const QUERY_DEBOUNCE_MS = 300;
@@ -75,6 +76,14 @@ export default function ProductsPage() {
   const importMounted = useOpenedOnce(importOpen);
   const quantitiesMounted = useOpenedOnce(quantitiesOpen);
   const bulkEditMounted = useOpenedOnce(bulkEditOpen);
+  // Add Product (null) or Edit Product (the row's product); kept while the dialog fades out.
+  const [formOpen, setFormOpen] = useState(false);
+  const [formProduct, setFormProduct] = useState<Product | null>(null);
+  const formMounted = useOpenedOnce(formOpen);
+  const openProductForm = (product: Product | null) => {
+    setFormProduct(product);
+    setFormOpen(true);
+  };
 
   const [downloading, setDownloading] = useState(false);
   const tableCardRef = useRef<HTMLDivElement>(null);
@@ -205,6 +214,10 @@ export default function ProductsPage() {
             </Button>
             {manage ? (
               <>
+                <Button variant="outline" onClick={() => openProductForm(null)}>
+                  <Plus aria-hidden="true" />
+                  Add Product
+                </Button>
                 <Button onClick={() => setImportOpen(true)}>
                   <Upload aria-hidden="true" />
                   Import Products
@@ -333,13 +346,15 @@ export default function ProductsPage() {
               onSelectedChange={setSelected}
               selectingAll={selectingAll}
               onSelectAllMatching={selectAllMatching}
+              onEdit={manage ? openProductForm : undefined}
               onDelete={manage ? askDeleteOne : undefined}
             />
           ) : null}
         </CardContent>
 
         {data && totalPages > 1 ? (
-          <ProductsPagination
+          <ListPagination
+            noun="products"
             page={page}
             pageSize={PRODUCTS_PAGE_SIZE}
             total={total}
@@ -358,11 +373,22 @@ export default function ProductsPage() {
           setImportOpen(false);
           setQuantitiesOpen(false);
           setBulkEditOpen(false);
+          setFormOpen(false);
         }}
       >
         <Suspense fallback={null}>
           {importMounted ? <ImportProductsDialog open={importOpen} onOpenChange={setImportOpen} /> : null}
           {quantitiesMounted ? <UploadQuantitiesDialog open={quantitiesOpen} onOpenChange={setQuantitiesOpen} /> : null}
+          {formMounted ? (
+            <ProductFormDialog
+              open={formOpen}
+              onOpenChange={setFormOpen}
+              product={formProduct}
+              fallbackFocus={(sku) =>
+                (sku && tableCardRef.current?.querySelector<HTMLElement>(`button[aria-label="Actions for ${CSS.escape(sku)}"]`)) || fallbackFocus()
+              }
+            />
+          ) : null}
           {bulkEditMounted ? (
             <BulkEditDialog
               open={bulkEditOpen}

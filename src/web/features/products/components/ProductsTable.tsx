@@ -1,4 +1,4 @@
-import { ChevronDown, Copy, Loader2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { ChevronDown, Copy, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
@@ -79,7 +79,15 @@ function copy(text: string, what: string) {
   );
 }
 
-function RowActions({ product, onDelete }: { product: Product; onDelete?: (product: Product) => void }) {
+function RowActions({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  onEdit?: (product: Product) => void;
+  onDelete?: (product: Product) => void;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -96,6 +104,11 @@ function RowActions({ product, onDelete }: { product: Product; onDelete?: (produ
         {product.upc ? (
           <DropdownMenuItem onSelect={() => copy(product.upc!, 'UPC')}>
             <Copy /> Copy UPC
+          </DropdownMenuItem>
+        ) : null}
+        {onEdit ? (
+          <DropdownMenuItem onSelect={() => onEdit(product)}>
+            <Pencil /> Edit product
           </DropdownMenuItem>
         ) : null}
         {onDelete ? (
@@ -186,6 +199,7 @@ export function ProductsTable({
   onSelectedChange,
   selectingAll,
   onSelectAllMatching,
+  onEdit,
   onDelete,
 }: {
   products: Product[];
@@ -195,7 +209,8 @@ export function ProductsTable({
   onSelectedChange: (next: Set<string>) => void;
   selectingAll: boolean;
   onSelectAllMatching: () => void;
-  /** Absent for roles that do not manage the catalogue: no Delete in the row menu. */
+  /** Absent for roles that do not manage the catalogue: no Edit or Delete in the row menu. */
+  onEdit?: (product: Product) => void;
   onDelete?: (product: Product) => void;
 }) {
   const allOnPage = products.length > 0 && products.every((p) => selected.has(p.id));
@@ -286,7 +301,7 @@ export function ProductsTable({
                 <Tags tags={p.tags} />
               </TableCell>
               <TableCell className="pr-4 text-right">
-                <RowActions product={p} onDelete={onDelete} />
+                <RowActions product={p} onEdit={onEdit} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           );

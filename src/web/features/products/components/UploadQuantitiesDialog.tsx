@@ -177,7 +177,7 @@ export default function UploadQuantitiesDialog({
             <ImportUploadStep
               onFile={chooseFile}
               inputLabel="Quantity file"
-              dropLabel="Choose a CSV, XLSX or XLS file, or drop it here"
+              dropLabel="Choose a CSV, XLSX or XLS file, or drop it here."
               hint="CSV, XLSX or XLS, with a SKU column and a quantity column."
               accept={QUANTITY_FILE_ACCEPT}
             >

@@ -1,8 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** 'Showing X to Y of Z products' with Previous / Next (spec part 2 "Products screen"). */
-export function ProductsPagination({
+/**
+ * 'Showing X to Y of Z {noun}' with Previous / Next (spec part 2 "Products screen"); the audit
+ * list pages the same way. `noun` is plural and lower case ('products', 'audits'); the control is
+ * a navigation landmark named '{Noun} pages'.
+ */
+export function ListPagination({
+  noun,
   page,
   pageSize,
   total,
@@ -10,6 +15,7 @@ export function ProductsPagination({
   onPageChange,
   disabled,
 }: {
+  noun: string;
   page: number;
   pageSize: number;
   total: number;
@@ -21,11 +27,11 @@ export function ProductsPagination({
   const to = Math.min(page * pageSize, total);
   return (
     <nav
-      aria-label="Products pages"
+      aria-label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} pages`}
       className="flex flex-col gap-3 border-t px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
     >
       <p className="text-muted-foreground text-sm">
-        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} products
+        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} {noun}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={disabled || page <= 1}>
