@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { prepareSpareWorker } from './engine/reconcile-in-worker.js';
 import { recoverStalledAudits, runProcessingJob } from './processing-job.js';
 import { removeExpiredUploadTokens } from './upload-tokens.js';
 
@@ -26,6 +27,8 @@ export const STOP_TIMEOUT_MS = 20_000;
  */
 export async function startProcessingWorker(app: FastifyInstance, db: Db, jobs: JobQueue, config: Pick<Config, 'jobConcurrency' | 'jobLeaseMs'>): Promise<void> {
   const timing = { leaseMs: config.jobLeaseMs, heartbeatMs: Math.max(200, Math.min(2000, config.jobLeaseMs / 5)) };
+  // The first job finds its processing thread ready, as every later one does.
+  prepareSpareWorker();
   await jobs.work(async (auditId) => {
     try {
       await runProcessingJob(db, auditId, timing);

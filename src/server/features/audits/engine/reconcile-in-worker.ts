@@ -67,16 +67,16 @@ export type WorkerMessage =
   | { type: 'error'; error: SerialisedError };
 
 /**
- * Reconciles `input` in a new worker thread; `onProgress` is called as rows are read.
+ * Reconciles `input` in a worker thread of its own (a fresh heap per job, so the heap cap below
+ * holds per job); `onProgress` is called as rows are read. The thread is the spare started after
+ * the previous job when there is one, so a job does not wait for a thread to load the readers and
+ * the engine (about half a second); see `prepareSpareWorker`.
  * @throws FileError/AppError as the readers raise them (bad quantity, unreadable file), with
  *   code, status and message kept; any other failure as an Error.
  */
 export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<WorkerOutput> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./reconcile-worker.mjs', import.meta.url), {
-      workerData: input,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB },
-    });
+  return new Promise<WorkerOutput>((resolve, reject) => {
+    const worker = takeWorker();
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -90,7 +90,42 @@ export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProg
     });
     worker.on('error', (err) => settle(() => reject(isOutOfMemory(err) ? tooComplex() : err)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the processing worker stopped (exit code ${code})`))));
-  });
+    worker.postMessage(input);
+  }).finally(() => setImmediate(prepareSpareWorker));
+}
+
+const WORKER_URL = new URL('./reconcile-worker.mjs', import.meta.url);
+
+/** The thread started ahead for the next job (it waits for its input), or null. */
+let spare: Worker | null = null;
+
+function startWorker(): Worker {
+  return new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB } });
+}
+
+/** The spare thread when one is alive, else a new one; kept referenced while it works. */
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker();
+  spare = null;
+  worker.ref();
+  return worker;
+}
+
+/**
+ * Starts a spare processing thread when there is none: it loads the readers and the engine and
+ * waits for a job's input (an idle spare holds about 10 MB). It does not keep the process alive,
+ * and one that fails or stops is forgotten, so the next job starts a thread of its own.
+ */
+export function prepareSpareWorker(): void {
+  if (spare) return;
+  const worker = startWorker();
+  worker.unref();
+  const forget = () => {
+    if (spare === worker) spare = null;
+  };
+  worker.on('error', forget);
+  worker.on('exit', forget);
+  spare = worker;
 }
 
 /**

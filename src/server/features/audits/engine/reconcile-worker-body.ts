@@ -1,11 +1,12 @@
 /**
  * The worker thread's body (reconcile-in-worker.ts): reads each scan file with the readers,
  * feeds the engine, posts progress every batch, writes the result lines to the job's CSV file,
- * then posts the results without their lines, or the error.
+ * then posts the results without their lines, or the error. The job's input is the first message
+ * the thread receives (it may be started ahead, as a spare: reconcile-in-worker.ts).
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { RESULT_CATEGORIES } from '../../../../contracts/results.js';
 import { createReconciler } from '../../../../domain/reconcile.js';
 import { writeResultLinesCsv } from '../result-lines.js';
@@ -53,7 +54,10 @@ function yieldToRequests(): void {
 const WORKER_NICENESS = 5;
 
 yieldToRequests();
-run(workerData as WorkerInput).then(
-  (message) => parentPort!.postMessage(message),
-  (err: unknown) => parentPort!.postMessage({ type: 'error', error: serialiseError(err) } satisfies WorkerMessage),
-);
+// The thread may start ahead of its job (a spare): the job's input is the first message.
+parentPort!.once('message', (input: WorkerInput) => {
+  run(input).then(
+    (message) => parentPort!.postMessage(message),
+    (err: unknown) => parentPort!.postMessage({ type: 'error', error: serialiseError(err) } satisfies WorkerMessage),
+  );
+});
