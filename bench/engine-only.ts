@@ -17,20 +17,11 @@
 import os from 'node:os';
 import { gs1CheckDigit } from '../src/domain/gtin.js';
 import { createReconciler, type CatalogueProduct, type ReconcileOptions } from '../src/domain/reconcile.js';
+import { seededRandom } from '../src/domain/test-support/seeded-random.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SCAN_ROWS = Number(process.env.BENCH_SCAN_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
-/** mulberry32: small seeded generator, same data every run. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const skuOf = (i: number) => `SKU-${String(i).padStart(6, '0')}`;
 function upcOf(i: number): string {
@@ -114,13 +105,13 @@ function runOnce(opts: ReconcileOptions, scans: ReturnType<typeof makeScans>) {
 }
 
 function bench(label: string, nFiles: number, mode: 'standard' | 'cross-validation') {
-  const random = rng(42);
+  const random = seededRandom(42);
   const catalogue = makeCatalogue(random);
   const files = Array.from({ length: nFiles }, (_, i) => ({ fileName: `team${i + 1}.csv`, teamName: `Team ${i + 1}`, scannerId: null }));
   let best: ReturnType<typeof runOnce> | null = null;
   for (let run = 0; run < RUNS; run++) {
     // fresh strings each run, as a new upload would bring
-    const scans = makeScans(rng(7), nFiles);
+    const scans = makeScans(seededRandom(7), nFiles);
     // Start each run with a clean heap when allowed (`npx tsx --expose-gc bench/engine-only.ts`),
     // so that the generator's garbage is not collected on the engine's clock.
     (globalThis as { gc?: () => void }).gc?.();

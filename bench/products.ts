@@ -40,6 +40,8 @@ import { products } from '../src/server/db/schema.js';
 import { productListWhere } from '../src/server/features/products/product-filters-sql.js';
 import { startServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
+import { spread } from './support/stats.js';
+import { seededRandom } from '../src/domain/test-support/seeded-random.js';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface AutocannonResult {
@@ -63,17 +65,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** mulberry32: a small seeded generator so every run imports the same file. */
-function rng(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ADJECTIVES = ['Heavy', 'Light', 'Compact', 'Premium', 'Classic', 'Slim', 'Large', 'Small', 'Rugged', 'Deluxe', 'Basic', 'Pro', 'Mini', 'Ultra', 'Eco', 'Smart', 'Quiet', 'Rapid', 'Flexible', 'Modular'];
 const MATERIALS = ['Steel', 'Oak', 'Bamboo', 'Nylon', 'Cotton', 'Copper', 'Glass', 'Rubber', 'Leather', 'Aluminium', 'Ceramic', 'Wool', 'Brass', 'Linen', 'Carbon', 'Pine', 'Vinyl', 'Cork', 'Silk', 'Granite'];
 const NOUNS = ['Bracket', 'Hinge', 'Lamp', 'Shelf', 'Basket', 'Bottle', 'Cable', 'Clamp', 'Drawer', 'Filter', 'Gasket', 'Hook', 'Jar', 'Kettle', 'Ladder', 'Mat', 'Nozzle', 'Pillow', 'Rack', 'Scoop', 'Tray', 'Valve', 'Whisk', 'Bucket', 'Candle', 'Doormat', 'Easel', 'Funnel', 'Grater', 'Holder', 'Ironing Board', 'Jug', 'Knob', 'Ladle', 'Mirror', 'Napkin', 'Organizer', 'Planter', 'Quilt', 'Rope', 'Sieve', 'Towel', 'Umbrella', 'Vase', 'Wrench', 'Apron', 'Blanket', 'Coaster', 'Dish', 'Stool'];
@@ -82,7 +73,7 @@ const TAGS = ['fast-mover', 'seasonal', 'clearance', 'new', 'bulky', 'fragile', 
 
 /** The catalogue: SKU-000000..., GTIN-13 barcodes, names such as "Rugged Copper Bracket 40 mm". */
 function generateCatalogue(file: string): void {
-  const random = rng(20260101);
+  const random = seededRandom(20260101);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const lines = ['SKU,UPC,Other ID,Product Name,Distributor,Manufacturer,Category,Location,Quantity,Cost Price,Selling Price,Tags'];
   for (let i = 0; i < PRODUCTS; i += 1) {
@@ -243,15 +234,6 @@ async function sqlReference(dbUrl: string, statements: Array<{ sql: string; para
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-interface Spread {
-  median: number;
-  min: number;
-  max: number;
-}
-function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
-}
 
 /** The Import dialog's two calls: preview, then import with the mapping; seconds from the first byte sent. */
 async function importOverHttp(client: TestClient, file: string): Promise<{ seconds: number; imported: number; updated: number }> {

@@ -30,6 +30,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { organizations, users } from '../src/server/db/schema.js';
 import { forgetAuditTagStats, recordAuditTagStats } from '../src/server/features/tag-analytics/stats-repo.js';
+import { spread, type Spread } from './support/stats.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const TAGS = Number(process.env.BENCH_TAGS ?? 200);
@@ -63,15 +64,11 @@ async function freshDatabase(): Promise<Database> {
   };
 }
 
-interface Spread {
-  median: number;
-  min: number;
-  max: number;
-}
-function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
+/** Median and spread in ms, rounded to 0.1 ms. */
+function spreadMs(values: number[]): Spread {
   const round = (v: number) => Math.round(v * 10) / 10;
-  return { median: round(sorted[Math.floor(sorted.length / 2)]!), min: round(sorted[0]!), max: round(sorted.at(-1)!) };
+  const { median, min, max } = spread(values);
+  return { median: round(median), min: round(min), max: round(max) };
 }
 const show = (s: Spread, unit: string) => `median ${s.median} ${unit} (min ${s.min}, max ${s.max}; load ${load().join(' ')})`;
 
@@ -82,7 +79,7 @@ async function timed(runs: number, work: () => Promise<void>): Promise<Spread> {
     await work();
     times.push(performance.now() - started);
   }
-  return spread(times);
+  return spreadMs(times);
 }
 
 async function seed(db: Database['db'], organizationId: string, userId: string): Promise<void> {
@@ -221,8 +218,8 @@ async function main(): Promise<void> {
       });
       deleteTimes.push(performance.now() - at);
     }
-    const complete = spread(completeTimes);
-    const remove = spread(deleteTimes);
+    const complete = spreadMs(completeTimes);
+    const remove = spreadMs(deleteTimes);
     console.log(`added to completing an audit of ${LINES} lines: ${show(complete, 'ms')}`);
     console.log(`added to deleting it (with the delete itself): ${show(remove, 'ms')}`);
 

@@ -31,6 +31,7 @@ import { openTestDatabase } from '../src/server/test-support/databases.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
 import { CATALOGUE_MAPPING, generate, runDuckDb } from './support/scan-data.js';
+import { spread } from './support/stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CASES = [
@@ -39,15 +40,6 @@ const CASES = [
 ].filter((c) => (process.env.BENCH_CASES ?? 'typical,full').split(',').includes(c.name));
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
 
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
-}
 const r3 = (n: number) => Number(n.toFixed(3));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -152,8 +144,8 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
     }
     const copy = database ? await copyReference(database, runs.at(-1)!.id) : undefined;
     return {
-      uploadToStored: stats(runs.map((r) => r.uploadToStoredSeconds)),
-      fromPreview: stats(runs.map((r) => r.fromPreviewSeconds)),
+      uploadToStored: spread(runs.map((r) => r.uploadToStoredSeconds)),
+      fromPreview: spread(runs.map((r) => r.fromPreviewSeconds)),
       peakRssMB: mb(Math.max(...runs.map((r) => r.peakRss))),
       rssAfterRunsMB: runs.map((r) => mb(r.rssAfter)),
       idleRssMB: mb(idleRss),
@@ -175,7 +167,7 @@ async function main() {
       const caseDir = path.join(dir, c.name);
       rmSync(caseDir, { recursive: true, force: true });
       const files = await generate(mkdtempSync(`${caseDir}-`), c.products, c.scanRows);
-      const duck = stats(await (async () => {
+      const duck = spread(await (async () => {
         const seconds = [];
         for (let run = 0; run < RUNS; run += 1) seconds.push((await runDuckDb(files)).seconds);
         return seconds;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { gs1CheckDigit } from '../../src/domain/gtin.js';
+import { seededRandom } from '../../src/domain/test-support/seeded-random.js';
 
 /** How the generated catalogue's headers map to product fields (the import's column mapping). */
 export const CATALOGUE_MAPPING = {
@@ -23,24 +24,13 @@ export const CATALOGUE_MAPPING = {
   'Cost Price': 'costPrice',
 } as const;
 
-/** mulberry32: a small seeded generator so every run reads the same files. */
-function rng(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function upcOf(i: number): string {
   const body = `0${String(400000000 + i).padStart(10, '0')}`;
   return body + String(gs1CheckDigit(body));
 }
 
 export async function generate(dir: string, PRODUCTS: number, SCAN_ROWS: number): Promise<{ catalogueFile: string; scanFile: string }> {
-  const random = rng(42);
+  const random = seededRandom(42);
   const catalogueFile = path.join(dir, 'catalogue.csv');
   const lines = ['SKU,UPC,Product Name,Category,Location,Quantity,Cost Price'];
   for (let i = 0; i < PRODUCTS; i += 1) {
