@@ -34,7 +34,7 @@ import {
   type BulkEditForm,
 } from '../bulk-edit';
 import { bulkUpdateProducts, invalidateCatalogue } from '../api/change-products';
-import { refocus } from '../refocus';
+import { refocus } from '@/lib/refocus';
 
 function plural(n: number, one: string, many: string) {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;

@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { createProduct, invalidateCatalogue, updateProduct } from '../api/change-products';
 import { IMPORT_FIELD_LABELS } from '../import-fields';
-import { refocus } from '../refocus';
+import { refocus } from '@/lib/refocus';
 
 type TextField = 'sku' | 'name' | 'upc' | 'otherIdentifier' | 'distributor' | 'manufacturer' | 'category' | 'location';
 type FormValues = Record<TextField | 'currentQuantity' | 'costPrice' | 'price' | 'tags', string>;

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, FilterX, Loader2, PackageOpen, Pencil, Plus, Search, Trash2, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product } from '../../../../contracts/products';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { ListPagination } from '@/components/ListPagination';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';
@@ -24,7 +25,6 @@ import {
   useProducts,
 } from '../api/products';
 import { filtersParam, type ProductFilter } from '../product-filters';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { LazyDialogBoundary } from './LazyDialogBoundary';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
 import { ProductLimitBanner } from './ProductLimitBanner';

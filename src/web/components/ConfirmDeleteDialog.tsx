@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
-import { refocus } from '../refocus';
+import { refocus } from '@/lib/refocus';
 
 /**
  * A delete confirmation that stays open, busy, until the delete answers; `onConfirm` shows its
