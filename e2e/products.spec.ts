@@ -105,6 +105,17 @@ async function addFilter(page: Page, n: number, field: string, operator: string 
   await page.getByLabel(`Filter ${n} value`).fill(value);
 }
 
+/** Columns menu -> tick or untick one column -> close the menu. */
+async function showColumn(page: Page, column: string, shown: boolean) {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const item = page.getByRole('menuitemcheckbox', { name: column });
+  await expect(item).toHaveAttribute('aria-checked', String(!shown));
+  await item.click();
+  await expect(item).toHaveAttribute('aria-checked', String(shown));
+  await page.keyboard.press('Escape');
+  await expect(item).toBeHidden();
+}
+
 async function optionNames(page: Page, trigger: Locator): Promise<string[]> {
   await trigger.click();
   const names = (await page.getByRole('option').allTextContents()).map((t) => t.trim());
@@ -123,6 +134,8 @@ test('products: filter on the server, select all matching, bulk edit, quantities
   await expect(productCount(page, catalogue.length)).toBeVisible();
   await expect(usageBanner(page, catalogue.length)).toBeVisible();
   await expect(page.getByText(`Showing 1 to 50 of ${catalogue.length} products`)).toBeVisible();
+  // Manufacturer is not among the default columns; the rows below are checked against it.
+  await showColumn(page, 'Manufacturer', true);
 
   // --- Advanced Filters: manufacturer contains X AND selling price > Y
   await addFilter(page, 1, 'Manufacturer', null, MANUFACTURER_PART);
@@ -319,6 +332,32 @@ test('products: filters and bulk edit by keyboard alone', async ({ page }) => {
   // The Edit button went with the selection: the focus lands on the table, not the page top.
   await expect(page.getByRole('checkbox', { name: 'Select all products on this page' })).toBeFocused();
   await expect(page.getByRole('table').locator('tbody tr').first()).toContainText('Aisle 42');
+});
+
+test('products: the Columns menu hides a column for good, and the defaults fit 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page);
+  await openProducts(page);
+  await importCatalogue(page);
+  await expect(productCount(page, catalogue.length)).toBeVisible();
+
+  const table = page.getByRole('table');
+  const headers = async () => (await table.locator('thead th').allTextContents()).map((h) => h.trim());
+  // The defaults: Selling Price, Location, Tags and Actions visible, and no sideways scroll.
+  expect(await headers()).toEqual(expect.arrayContaining(['SKU', 'Name', 'Selling Price', 'Location', 'Tags', 'Actions']));
+  const fit = await table.evaluate((el) => ({ table: el.scrollWidth, container: el.parentElement!.clientWidth }));
+  expect(fit.table, `table ${fit.table} px in a ${fit.container} px container`).toBeLessThanOrEqual(fit.container);
+  await expect(table.getByRole('button', { name: /^Actions for / }).first()).toBeInViewport();
+
+  await showColumn(page, 'Location', false);
+  expect(await headers()).not.toContain('Location');
+  await page.reload();
+  await expect(productCount(page, catalogue.length)).toBeVisible();
+  expect(await headers()).not.toContain('Location');
+  expect(await headers()).toContain('Tags');
+
+  await showColumn(page, 'Location', true);
+  expect(await headers()).toContain('Location');
 });
 
 test('products: an import past the plan limit is refused in the Import dialog', async ({ page }) => {

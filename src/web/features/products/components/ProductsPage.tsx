@@ -25,6 +25,8 @@ import {
   useProducts,
 } from '../api/products';
 import { filtersParam, type ProductFilter } from '../product-filters';
+import { useProductColumns } from '../columns';
+import { ColumnsMenu } from './ColumnsMenu';
 import { LazyDialogBoundary } from './LazyDialogBoundary';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
 import { ProductLimitBanner } from './ProductLimitBanner';
@@ -66,6 +68,7 @@ export default function ProductsPage() {
   const [selectingAll, setSelectingAll] = useState(false);
 
   const [importOpen, setImportOpen] = useState(false);
+  const columns = useProductColumns();
   const [quantitiesOpen, setQuantitiesOpen] = useState(false);
   const [bulkEditOpen, setBulkEditOpen] = useState(false);
   // What the open dialogs act on, taken when they open: it must not change under them (nor
@@ -271,6 +274,7 @@ export default function ProductsPage() {
                 </>
               ) : null}
             </p>
+            <ColumnsMenu shown={columns.shown} onColumnChange={columns.setColumn} onReset={columns.reset} />
             {manage && selected.size > 0 ? (
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="outline" onClick={openBulkEdit}>
@@ -348,6 +352,7 @@ export default function ProductsPage() {
               onSelectAllMatching={selectAllMatching}
               onEdit={manage ? openProductForm : undefined}
               onDelete={manage ? askDeleteOne : undefined}
+              columns={columns.shown}
             />
           ) : null}
         </CardContent>

@@ -1,4 +1,5 @@
 import { ChevronDown, Copy, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Product } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
@@ -14,23 +15,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { cn } from '@/lib/cn';
+import { PRODUCT_COLUMNS, type ProductColumn } from '../columns';
 import { formatPrice, LOW_STOCK_THRESHOLD, TAGS_SHOWN } from '../format';
 
-const COLUMNS = [
-  'SKU',
-  'UPC',
-  'Other ID',
-  'Name',
-  'Distributor',
-  'Manufacturer',
-  'Category',
-  'Current Stock',
-  'Cost Price',
-  'Selling Price',
-  'Location',
-  'Tags',
-] as const;
 
 function Empty() {
   return <span className="text-muted-foreground">—</span>;
@@ -71,6 +58,26 @@ function Tags({ tags }: { tags: string[] }) {
     </div>
   );
 }
+
+/** One cell of a column: its classes (header and body) and its content for a product. */
+const CELLS: Record<ProductColumn, { head?: string; cell?: string; title?: (p: Product) => string | undefined; render: (p: Product) => ReactNode }> = {
+  SKU: { cell: 'font-mono text-xs font-medium', render: (p) => p.sku },
+  UPC: { cell: 'font-mono text-xs', render: (p) => <Text value={p.upc} /> },
+  'Other ID': { cell: 'font-mono text-xs', render: (p) => <Text value={p.otherIdentifier} /> },
+  Name: {
+    cell: 'max-w-56 truncate',
+    title: (p) => p.name ?? undefined,
+    render: (p) => (p.name?.trim() ? p.name : <span className="text-muted-foreground italic">Unnamed Product</span>),
+  },
+  Distributor: { render: (p) => <Text value={p.distributor} /> },
+  Manufacturer: { render: (p) => <Text value={p.manufacturer} /> },
+  Category: { render: (p) => <Text value={p.category} /> },
+  'Current Stock': { head: 'text-right', cell: 'text-right', render: (p) => <Stock quantity={p.currentQuantity} /> },
+  'Cost Price': { head: 'text-right', cell: 'text-right tabular-nums', render: (p) => formatPrice(p.costPrice) ?? <Empty /> },
+  'Selling Price': { head: 'text-right', cell: 'text-right tabular-nums', render: (p) => formatPrice(p.price) ?? <Empty /> },
+  Location: { render: (p) => <Text value={p.location} /> },
+  Tags: { render: (p) => <Tags tags={p.tags} /> },
+};
 
 function copy(text: string, what: string) {
   navigator.clipboard.writeText(text).then(
@@ -190,7 +197,7 @@ export function ProductsTableSkeleton({ rows = 8 }: { rows?: number }) {
 /**
  * The products table (spec part 2 "Products screen"): selection box, identifiers, descriptive
  * fields, stock (low stock in red), prices with '$', location, tags (2 then '+N'), actions.
- * Scrolls horizontally inside its card on narrow screens.
+ * Shows the columns chosen in the Columns menu; scrolls horizontally inside its card on narrow screens.
  */
 export function ProductsTable({
   products,
@@ -201,8 +208,11 @@ export function ProductsTable({
   onSelectAllMatching,
   onEdit,
   onDelete,
+  columns,
 }: {
   products: Product[];
+  /** The columns chosen in the Columns menu (SKU always among them). */
+  columns: ReadonlySet<ProductColumn>;
   /** Products matching the search and filters, on every page. */
   total: number;
   selected: ReadonlySet<string>;
@@ -213,6 +223,7 @@ export function ProductsTable({
   onEdit?: (product: Product) => void;
   onDelete?: (product: Product) => void;
 }) {
+  const shownColumns = PRODUCT_COLUMNS.filter((c) => columns.has(c));
   const allOnPage = products.length > 0 && products.every((p) => selected.has(p.id));
   const someOnPage = products.some((p) => selected.has(p.id));
 
@@ -248,8 +259,8 @@ export function ProductsTable({
               onDeselectAll={() => onSelectedChange(new Set())}
             />
           </TableHead>
-          {COLUMNS.map((c) => (
-            <TableHead key={c} className={cn(c === 'Current Stock' || c.endsWith('Price') ? 'text-right' : undefined)}>
+          {shownColumns.map((c) => (
+            <TableHead key={c} className={CELLS[c].head}>
               {c}
             </TableHead>
           ))}
@@ -259,8 +270,6 @@ export function ProductsTable({
       <TableBody>
         {products.map((p) => {
           const isSelected = selected.has(p.id);
-          const cost = formatPrice(p.costPrice);
-          const price = formatPrice(p.price);
           return (
             <TableRow key={p.id} data-state={isSelected ? 'selected' : undefined}>
               <TableCell className="pl-4">
@@ -270,36 +279,11 @@ export function ProductsTable({
                   aria-label={`Select ${p.sku}`}
                 />
               </TableCell>
-              <TableCell className="font-mono text-xs font-medium">{p.sku}</TableCell>
-              <TableCell className="font-mono text-xs">
-                <Text value={p.upc} />
-              </TableCell>
-              <TableCell className="font-mono text-xs">
-                <Text value={p.otherIdentifier} />
-              </TableCell>
-              <TableCell className="max-w-64 truncate" title={p.name ?? undefined}>
-                {p.name?.trim() ? p.name : <span className="text-muted-foreground italic">Unnamed Product</span>}
-              </TableCell>
-              <TableCell>
-                <Text value={p.distributor} />
-              </TableCell>
-              <TableCell>
-                <Text value={p.manufacturer} />
-              </TableCell>
-              <TableCell>
-                <Text value={p.category} />
-              </TableCell>
-              <TableCell className="text-right">
-                <Stock quantity={p.currentQuantity} />
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{cost ?? <Empty />}</TableCell>
-              <TableCell className="text-right tabular-nums">{price ?? <Empty />}</TableCell>
-              <TableCell>
-                <Text value={p.location} />
-              </TableCell>
-              <TableCell>
-                <Tags tags={p.tags} />
-              </TableCell>
+              {shownColumns.map((c) => (
+                <TableCell key={c} className={CELLS[c].cell} title={CELLS[c].title?.(p)}>
+                  {CELLS[c].render(p)}
+                </TableCell>
+              ))}
               <TableCell className="pr-4 text-right">
                 <RowActions product={p} onEdit={onEdit} onDelete={onDelete} />
               </TableCell>
