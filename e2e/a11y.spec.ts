@@ -31,8 +31,16 @@ interface Finding {
 async function scan(page: Page, screen: string): Promise<Finding[]> {
   // Let transitions (dialog fade-in, sheet slide) end: axe measures contrast on what is painted.
   await page.waitForTimeout(400);
-  // A toast fading in or out is half transparent: its contrast is measured once it is at rest
-  // (toasts that stay are scanned like the rest of the page).
+  // A toast fading in or out is half transparent, and one can start to fade out while axe runs:
+  // transitions are switched off for the scan, so a toast is either at rest (and measured like the
+  // rest of the page) or gone (opacity 0, which axe skips).
+  await page.evaluate(() => {
+    if (document.getElementById('a11y-no-transitions')) return;
+    const style = document.createElement('style');
+    style.id = 'a11y-no-transitions';
+    style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    document.head.append(style);
+  });
   await expect(page.locator('[data-sonner-toast][data-removed="true"], [data-sonner-toast][data-mounted="false"]')).toHaveCount(0);
   await page.waitForTimeout(450);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
