@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { goTo, signUp } from './support/app';
+import { goTo, showColumn, signUp } from './support/app';
 
 const shotsDir = process.env.SCREENSHOTS_DIR;
 
@@ -44,6 +44,8 @@ for (const width of [1280, 375]) {
     await expect(add).toBeHidden();
     await expect(page.getByText('Product Added')).toBeVisible();
 
+    // Cost Price is not among the default columns: shown through the Columns menu.
+    await showColumn(page, 'Cost Price', true);
     const row = page.getByRole('row').filter({ hasText: 'HND-1' });
     await expect(row).toContainText('Hand soap');
     await expect(row).toContainText('$1.50');

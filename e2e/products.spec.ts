@@ -12,7 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { choose, signUp } from './support/app';
+import { choose, showColumn, signUp } from './support/app';
 import { fixturePath } from './support/paths';
 
 const CASE = 'cycle-count-basic';
@@ -103,17 +103,6 @@ async function addFilter(page: Page, n: number, field: string, operator: string 
   await choose(page, fieldSelect, field);
   if (operator) await choose(page, page.getByLabel(`Filter ${n} operator`), operator);
   await page.getByLabel(`Filter ${n} value`).fill(value);
-}
-
-/** Columns menu -> tick or untick one column -> close the menu. */
-async function showColumn(page: Page, column: string, shown: boolean) {
-  await page.getByRole('button', { name: 'Columns' }).click();
-  const item = page.getByRole('menuitemcheckbox', { name: column });
-  await expect(item).toHaveAttribute('aria-checked', String(!shown));
-  await item.click();
-  await expect(item).toHaveAttribute('aria-checked', String(shown));
-  await page.keyboard.press('Escape');
-  await expect(item).toBeHidden();
 }
 
 async function optionNames(page: Page, trigger: Locator): Promise<string[]> {

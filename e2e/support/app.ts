@@ -69,3 +69,14 @@ export async function goTo(page: Page, linkName: string): Promise<void> {
   if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
   await page.getByRole('link', { name: linkName, exact: true }).click();
 }
+
+/** Products screen: Columns menu -> tick or untick one column -> close the menu. */
+export async function showColumn(page: Page, column: string, shown: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const item = page.getByRole('menuitemcheckbox', { name: column });
+  await expect(item).toHaveAttribute('aria-checked', String(!shown));
+  await item.click();
+  await expect(item).toHaveAttribute('aria-checked', String(shown));
+  await page.keyboard.press('Escape');
+  await expect(item).toBeHidden();
+}
