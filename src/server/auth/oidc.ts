@@ -7,7 +7,11 @@
  * The transaction (code verifier, state, nonce, and the invitation being accepted) travels in a
  * signed, httpOnly cookie that lives 10 minutes and is cleared by the callback.
  */
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
+
+/** openid-client, loaded on the first sign-in through the provider (idle memory, DESIGN.md section 7). */
+let loaded: Promise<typeof OpenIdClient> | undefined;
+const openIdClient = () => (loaded ??= import('openid-client'));
 import type { Config } from '../config.js';
 
 export type OidcConfig = NonNullable<Config['oidc']>;
@@ -46,11 +50,11 @@ export class OidcError extends Error {}
  * on the next sign-in (the provider may have been down).
  */
 export class OidcClient {
-  private configuration: Promise<client.Configuration> | undefined;
+  private configuration: Promise<OpenIdClient.Configuration> | undefined;
 
   constructor(private readonly oidc: OidcConfig) {}
 
-  private discover(): Promise<client.Configuration> {
+  private discover(client: typeof OpenIdClient): Promise<OpenIdClient.Configuration> {
     if (!this.configuration) {
       const issuer = new URL(this.oidc.issuerUrl);
       // Plain http is accepted only because the operator configured an http issuer (a LAN or test provider).
@@ -65,7 +69,8 @@ export class OidcClient {
 
   /** Starts a sign-in: the provider's authorization URL and the transaction to keep. */
   async start(redirectUri: string, inviteToken?: string): Promise<{ url: string; transaction: OidcTransaction }> {
-    const configuration = await this.discover().catch((err: Error) => {
+    const client = await openIdClient();
+    const configuration = await this.discover(client).catch((err: Error) => {
       throw new OidcError(`The sign-in provider is unreachable (${err.message}).`);
     });
     const transaction: OidcTransaction = {
@@ -92,7 +97,8 @@ export class OidcClient {
    * @throws OidcError for a wrong state or nonce, a forged or expired ID token, a provider error.
    */
   async finish(callbackUrl: URL, transaction: OidcTransaction): Promise<OidcIdentity> {
-    const configuration = await this.discover().catch((err: Error) => {
+    const client = await openIdClient();
+    const configuration = await this.discover(client).catch((err: Error) => {
       throw new OidcError(`The sign-in provider is unreachable (${err.message}).`);
     });
     let tokens;

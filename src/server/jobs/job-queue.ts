@@ -7,7 +7,7 @@
  * holds it is the row's lease (`job_token`, `job_heartbeat_at`), so a job delivered twice, or taken
  * up again after its worker died, still stores results once (processing-job.ts).
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 
 /** Handles one job; resolves when done (an error is logged, never retried by the queue). */
 export type JobHandler = (auditId: string) => Promise<void>;
@@ -37,7 +37,9 @@ export interface PgBossQueueOptions {
 
 /** The queue on the PostgreSQL server (creates pg-boss's schema and the queue when missing). */
 export async function openPgBossQueue(opts: PgBossQueueOptions): Promise<JobQueue> {
-  const boss = new PgBoss({
+  // Loaded here, not at start: a PGlite server never needs it (idle memory, DESIGN.md section 7).
+  const { default: PgBossClass } = await import('pg-boss');
+  const boss = new PgBossClass({
     connectionString: opts.connectionString,
     max: 3,
     // The audit's lease decides about jobs whose worker died; pg-boss neither expires nor retries them.

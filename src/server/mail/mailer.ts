@@ -7,7 +7,7 @@
  * the person who asked instead. A failing SMTP server is logged and answered `{ delivered: false }`
  * too: an invitation or a task is never lost because a mail could not go out.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface MailMessage {
@@ -39,18 +39,23 @@ export interface MailLog {
   error(obj: object, msg: string): void;
 }
 
-/** A mailer for `config.smtpUrl` (absent: log-only, see module docs). */
+/**
+ * A mailer for `config.smtpUrl` (absent: log-only, see module docs). nodemailer is loaded and the
+ * transport made on the first message, so a server that sends none does not hold them.
+ */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom'>, log: MailLog): Mailer {
-  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  const smtpUrl = config.smtpUrl;
+  let transport: Promise<Transporter> | undefined;
+  const connect = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
-    configured: Boolean(transport),
+    configured: Boolean(smtpUrl),
     async send(message) {
-      if (!transport) {
+      if (!smtpUrl) {
         log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail not sent (SMTP_URL is not set)');
         return { delivered: false };
       }
       try {
-        await transport.sendMail({ from: config.smtpFrom, ...message });
+        await (await connect(smtpUrl)).sendMail({ from: config.smtpFrom, ...message });
         return { delivered: true };
       } catch (err) {
         log.error({ err, to: message.to, subject: message.subject }, 'e-mail could not be sent');
@@ -58,7 +63,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom'>, log: 
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((t) => t.close(), () => undefined);
     },
   };
 }

@@ -3,7 +3,6 @@
  * section 7 `GET /api/audits/{id}/export-xlsx`; DESIGN.md sections 6 and 7).
  */
 import type { Stream } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ReportInput } from './report-input.js';
 import { reportSections } from './report-sections.js';
 import { abandonStream } from './stream-pacing.js';
@@ -30,6 +29,8 @@ import { writeTableSheet } from './xlsx-table-sheet.js';
  *   `out` is then destroyed, so the reader gets a failed download rather than a truncated file.
  */
 export async function writeXlsxReport(input: ReportInput, out: NodeJS.WritableStream): Promise<void> {
+  // Loaded on the first export, not at start (idle memory, DESIGN.md section 7).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     // ExcelJS types the option as a Stream; any writable works (it only pipes into it).
     stream: out as unknown as Stream,

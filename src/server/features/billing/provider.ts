@@ -3,17 +3,22 @@
  * STRIPE_API_BASE when set (tests and e2e use a local stand-in there), and the mapping between the
  * configured prices (STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO) and the plans' tiers.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PAID_TIERS, type PaidTier } from '../../../domain/plans.js';
 import type { Config } from '../../config.js';
 
-/** The SDK client, or undefined when STRIPE_SECRET_KEY is unset (billing shows plans and usage only). */
-export function createPaymentProvider(config: Config): Stripe | undefined {
+/**
+ * The SDK client, or undefined when STRIPE_SECRET_KEY is unset (billing shows plans and usage
+ * only). The SDK is loaded only when a key is set: a server without billing does not hold it
+ * (idle memory, DESIGN.md section 7).
+ */
+export async function createPaymentProvider(config: Config): Promise<Stripe | undefined> {
   const { secretKey, apiBase } = config.stripe;
   if (!secretKey) return undefined;
-  if (!apiBase) return new Stripe(secretKey);
+  const { default: StripeSdk } = await import('stripe');
+  if (!apiBase) return new StripeSdk(secretKey);
   const base = new URL(apiBase);
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     host: base.hostname,
     port: base.port || (base.protocol === 'http:' ? 80 : 443),
     protocol: base.protocol === 'http:' ? 'http' : 'https',

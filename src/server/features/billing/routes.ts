@@ -35,7 +35,7 @@ function originOf(req: FastifyRequest, publicUrl: string | undefined): string {
 }
 
 export async function billingRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const stripe = createPaymentProvider(config);
+  const stripe = await createPaymentProvider(config);
 
   app.get('/api/billing/subscription-status', async (req) => {
     const user = requireUser(req);
