@@ -4,7 +4,7 @@
  * connections from a separate process, p99 <= 50 ms, no errors).
  *
  * 1. Generates a seeded 100,000-product catalogue CSV (12 columns, names from word lists).
- * 2. Starts the app as its own process (src/server/main.ts) on a fresh database and imports the
+ * 2. Starts the app as its own process, built as `npm start` runs it, on a fresh database and imports the
  *    file over HTTP as the Import dialog does (preview, then import) into BENCH_RUNS (3) new
  *    organisations (all rows new), then once more into the first (every row an update).
  *    Reference: COPY of the same rows into a table like products (same indexes), in the same run.
@@ -38,6 +38,7 @@ import { SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { products } from '../src/server/db/schema.js';
 import { productListWhere } from '../src/server/features/products/product-filters-sql.js';
+import { buildServer } from '../scripts/build-server.mjs';
 import { startServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
 import { spread } from './support/stats.js';
@@ -275,7 +276,11 @@ async function main() {
 
   const database = await freshDatabase();
   const { db } = database;
-  const server = await startServerProcess({ DATABASE_URL: database.url, NEW_ORGANIZATION_TIER: 'enterprise', MAX_UPLOAD_MB: '500', LOG_LEVEL: 'error' });
+  await buildServer();
+  const server = await startServerProcess(
+    { DATABASE_URL: database.url, NEW_ORGANIZATION_TIER: 'enterprise', MAX_UPLOAD_MB: '500', LOG_LEVEL: 'error' },
+    { built: true },
+  );
   const pid = server.child.pid!;
   try {
     // BENCH_RUNS organisations, each importing the whole file as new products.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:whole-path`: the whole path as the cycle-count wizard sends it, over HTTP to a
- * real server process (DESIGN.md section 7, section 12):
+ * real server process, built and started as `npm start` runs it (DESIGN.md sections 7 and 12):
  *   POST /api/products/preview (flow scan) -> POST /api/audits -> POST /api/audits/{id}/upload-multiple?wait=false
  *   -> GET /api/audits/{id} every 50 ms until the audit is complete (results stored).
  * On the PostgreSQL server (a fresh database) and on the embedded PGlite, at the typical shop
@@ -9,7 +9,8 @@
  * Per case, BENCH_RUNS (3) consecutive audits on one server: the median and spread of "upload
  * start to results stored" (the budget's figure) and of the whole sequence from preview, the
  * server's peak RSS (VmRSS of its process sampled every 25 ms) and its RSS after each run (no
- * growth over the runs). References in the same run: DuckDB building the same lines plus COPY of
+ * growth over the runs); its idle RSS when started on a new data folder (budget on PGlite 250 MB)
+ * and after the catalogue import. References in the same run: DuckDB building the same lines plus COPY of
  * the audit's stored lines into a table like audit_result_lines (PostgreSQL), and the PostgreSQL
  * figure for PGlite. Prints the load average: the bench shares 2 CPUs. Ends with one JSON line.
  *
@@ -27,6 +28,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../src/server/db/client.js';
+import { buildServer } from '../scripts/build-server.mjs';
 import { openTestDatabase } from '../src/server/test-support/databases.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
@@ -124,8 +126,11 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
       ...(database ? { DATABASE_URL: database.url! } : { DATA_DIR: dataDir }),
       NEW_ORGANIZATION_TIER: 'enterprise',
       MAX_UPLOAD_MB: '500',
-    });
+    }, { built: true });
     const pid = server.child.pid!;
+    // Idle as started: nothing asked of it yet but the answer that it is up.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idleAtStart = rssOf(pid);
     const client = new TestClient(server.url);
     await client.signUp();
     const catalogue = [{ field: 'file', path: files.catalogueFile, fileName: 'catalogue.csv' }];
@@ -149,6 +154,7 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
       peakRssMB: mb(Math.max(...runs.map((r) => r.peakRss))),
       rssAfterRunsMB: runs.map((r) => mb(r.rssAfter)),
       idleRssMB: mb(idleRss),
+      idleAtStartRssMB: mb(idleAtStart),
       copy,
     };
   } finally {
@@ -159,6 +165,7 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
 }
 
 async function main() {
+  await buildServer();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-files-'));
   const figures: Record<string, unknown> = {};
   try {
@@ -191,6 +198,7 @@ async function main() {
           budgetSeconds: budget,
           peakRssMB: result.peakRssMB,
           rssAfterRunsMB: result.rssAfterRunsMB,
+          idleRssAtStartMB: result.idleAtStartRssMB,
           idleRssAfterImportMB: result.idleRssMB,
           ...(reference !== undefined ? { referenceSeconds: r3(reference), duckDbSeconds: r3(duck.median), copySeconds: r3(result.copy!.seconds), storedLines: result.copy!.lines } : {}),
         };

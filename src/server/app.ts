@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
@@ -16,6 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { ZodError } from 'zod';
+import { PROJECT_ROOT } from './project-root.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './errors.js';
@@ -56,7 +56,7 @@ export interface AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const defaultWebDir = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Builds the app (not listening). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -35,16 +35,28 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+export interface ServerProcessOptions {
+  /** Wait this long for the first answer (default 120 s). */
+  timeoutMs?: number;
+  /**
+   * Run the built server (`node dist/server/main.mjs`, what `npm start` runs; build it first with
+   * scripts/build-server.mjs) instead of the sources through tsx.
+   */
+  built?: boolean;
+}
+
 /**
  * Starts the server with `env` (over a test-friendly base: a session secret, starter tier,
- * warnings only) and waits until it answers, up to `timeoutMs`.
+ * warnings only) and waits until it answers.
  * @throws when the process exits or does not answer in time (with its output).
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, opts: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const timeoutMs = opts.timeoutMs ?? 120_000;
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  // node itself with tsx's loader (not the tsx command, which runs the server in a child of its
-  // own): a signal sent to this process reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // node itself (with tsx's loader for the sources; not the tsx command, which runs the server in
+  // a child of its own): a signal sent to this process reaches the server.
+  const args = opts.built ? ['dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,2 @@
+/** See build-server.mjs. */
+export function buildServer(): Promise<void>;

@@ -1,0 +1,39 @@
+// Builds the server for `npm start` (docs/decisions/0064): esbuild bundles our TypeScript into
+// dist/server (dependencies stay in node_modules), so the running server and its worker threads
+// load plain JavaScript instead of compiling every module through tsx at start. Tests and the
+// CLI keep running the sources through tsx.
+//
+// Outputs, side by side so that the `new URL('./…', import.meta.url)` of the worker starters
+// resolve in the bundle as they do in the sources:
+//   dist/server/main.mjs              src/server/main.ts
+//   dist/server/reconcile-worker.mjs  src/server/features/audits/engine/reconcile-worker-body.ts
+//   dist/server/xls-worker.mjs        src/server/files/xls-worker.mjs
+//   dist/server/pglite-prepare.mjs    src/server/db/pglite-prepare.mjs (a child process)
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Bundles the server into dist/server; rejects with esbuild's errors. */
+export async function buildServer() {
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'src/server/main.ts',
+      'reconcile-worker': 'src/server/features/audits/engine/reconcile-worker-body.ts',
+      'xls-worker': 'src/server/files/xls-worker.mjs',
+      'pglite-prepare': 'src/server/db/pglite-prepare.mjs',
+    },
+    outdir: 'dist/server',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

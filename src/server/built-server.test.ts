@@ -1,0 +1,64 @@
+/**
+ * The server as `npm start` runs it: bundled into dist/server (scripts/build-server.mjs;
+ * docs/decisions/0064) and started with plain node on the embedded PGlite. Whatever the bundle
+ * could break is exercised: migrations and the SPA found from the project root, the reconciling
+ * worker thread (dist/server/reconcile-worker.mjs), the legacy .xls reader's worker
+ * (dist/server/xls-worker.mjs), and the lazily loaded spreadsheet writer of the XLSX export.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.mjs';
+import { loadFixture } from '../domain/test-support/fixtures.js';
+import { startServerProcess, type ServerProcess } from './test-support/server-process.js';
+import { TestClient } from './test-support/test-app.js';
+import { importFixtureCatalogue, manifestUpload } from './features/audits/test-support/fixture-audits.js';
+
+const fixture = loadFixture('cycle-count-basic');
+
+describe('the built server (npm start)', () => {
+  let server: ServerProcess;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-built-'));
+
+  beforeAll(async () => {
+    await buildServer();
+    server = await startServerProcess({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'error' }, { built: true });
+  }, 240_000);
+  afterAll(async () => {
+    const code = await server?.stop('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(0);
+    expect(server.output()).toBe('');
+  });
+
+  it('imports, processes in its worker thread, reads a legacy .xls and exports XLSX', async () => {
+    const owner = new TestClient(server.url);
+    await owner.signUp();
+    await importFixtureCatalogue(owner, fixture);
+
+    const id = (await owner.post('/api/audits', { name: 'Built' })).json().id as string;
+    const { files, fields } = manifestUpload(fixture);
+    const upload = await owner.upload(`/api/audits/${id}/upload-multiple`, files, fields);
+    expect(upload.statusCode, upload.body).toBe(200);
+    const audit = (await owner.get(`/api/audits/${id}`)).json();
+    expect(audit).toMatchObject({ status: 'complete', itemsScanned: fixture.expected.totalScanned });
+    expect((await owner.get(`/api/audits/${id}/results-enhanced?pageSize=1`)).json().counts).toMatchObject(fixture.expected.counts);
+
+    const xlsx = await owner.get(`/api/audits/${id}/export-xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toContain('Executive Summary');
+
+    const xlsPath = path.join(dir, 'old.xls');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Item Code', 'Qty'], ['A-1', 2]]), 'Count');
+    writeFileSync(xlsPath, XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    const preview = await owner.upload('/api/products/preview', [{ field: 'file', path: xlsPath, fileName: 'old.xls' }], { flow: 'scan' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(JSON.stringify(preview.json())).toContain('A-1');
+  }, 240_000);
+});
