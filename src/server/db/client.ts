@@ -3,9 +3,11 @@
  * DATABASE_URL is set, else a node-postgres pool on a PostgreSQL server (DESIGN.md section 2).
  * The same Drizzle schema and SQL run on both. Migrations in ./drizzle are applied on open.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,6 +16,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../project-root.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +30,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const migrationsFolder = path.join(PROJECT_ROOT, 'drizzle');
+const PGLITE_CONF = 'shared_buffers=16MB';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent, PGlite is used. */
@@ -48,13 +52,31 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    await preparePgliteCluster(opts.dataDir);
+  }
   // Options in one object: `new PGlite(undefined, { extensions })` (in memory) drops the options.
   // pg_trgm backs the product search indexes (docs/decisions/0010-product-search-indexes.md).
-  // shared_buffers 32 MB instead of PostgreSQL's 128 MB: PGlite touches the whole buffer pool in
-  // the process's memory at start; the files stay in the OS page cache (docs/decisions/0057).
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: 'shared_buffers=32MB' });
+  // shared_buffers 16 MB instead of PostgreSQL's 128 MB: PGlite touches the whole buffer pool in
+  // the process's memory at start; the files stay in the OS page cache (docs/decisions/0057, 0064).
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Creates the PGlite cluster in `dataDir` when new and applies pending migrations, in a child
+ * process (pglite-prepare.mjs): the memory initdb and migrations take goes with that process
+ * instead of staying with the server (docs/decisions/0064).
+ * @throws Error with the child's message (e.g. the folder is not writable, a migration failed).
+ */
+async function preparePgliteCluster(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-prepare.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, dataDir, migrationsFolder, PGLITE_CONF], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`Preparing the database in ${dataDir} failed: ${stderr.trim() || `exit ${code}`}`);
 }
