@@ -10,7 +10,9 @@
  * start to results stored" (the budget's figure) and of the whole sequence from preview, the
  * server's peak RSS (VmRSS of its process sampled every 25 ms) and its RSS after each run (no
  * growth over the runs); its idle RSS when started on a new data folder (budget on PGlite 250 MB)
- * and after the catalogue import. References in the same run: DuckDB building the same lines plus COPY of
+ * and after the catalogue import. At full size, the XLSX export of the last audit over HTTP
+ * (median of BENCH_RUNS, server peak RSS; budget 4 s and 400 MB) with the CSV export as reference.
+ * References in the same run: DuckDB building the same lines plus COPY of
  * the audit's stored lines into a table like audit_result_lines (PostgreSQL), and the PostgreSQL
  * figure for PGlite. Prints the load average: the bench shares 2 CPUs. Ends with one JSON line.
  *
@@ -117,6 +119,32 @@ async function copyReference(database: Database, auditId: string): Promise<{ sec
   }
 }
 
+/**
+ * The XLSX export of the audit over HTTP (GET /api/audits/{id}/export-xlsx, the whole body read),
+ * BENCH_RUNS times: median seconds and the server's peak RSS; reference in the same run: the
+ * simple CSV export (GET /api/audits/{id}/export) of the same lines. Budget: <= 4 s, <= 400 MB.
+ */
+async function exportFigures(client: TestClient, pid: number, auditId: string) {
+  const timed = async (url: string) => {
+    const seconds = [];
+    let peak = 0;
+    let bytes = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const sampler = sampleRss(pid);
+      const started = performance.now();
+      const res = await client.get(url);
+      seconds.push((performance.now() - started) / 1000);
+      peak = Math.max(peak, sampler.stop());
+      expectOk(res, url);
+      bytes = res.rawPayload.length;
+    }
+    return { seconds: spread(seconds), peakRssMB: mb(peak), bytes };
+  };
+  const xlsx = await timed(`/api/audits/${auditId}/export-xlsx`);
+  const csv = await timed(`/api/audits/${auditId}/export`);
+  return { xlsx, csv };
+}
+
 async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number], files: { catalogueFile: string; scanFile: string }) {
   const database = kind === 'postgres' ? await openTestDatabase('postgres') : undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-whole-'));
@@ -147,8 +175,10 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
         `  ${kind} ${c.name} run ${run + 1}: upload -> stored ${result.uploadToStoredSeconds.toFixed(3)} s, from preview ${result.fromPreviewSeconds.toFixed(3)} s, peak RSS ${mb(runs.at(-1)!.peakRss)} MB, RSS after ${mb(runs.at(-1)!.rssAfter)} MB`,
       );
     }
+    const exports = c.name === 'full' ? await exportFigures(client, pid, runs.at(-1)!.id) : undefined;
     const copy = database ? await copyReference(database, runs.at(-1)!.id) : undefined;
     return {
+      exports,
       uploadToStored: spread(runs.map((r) => r.uploadToStoredSeconds)),
       fromPreview: spread(runs.map((r) => r.fromPreviewSeconds)),
       peakRssMB: mb(Math.max(...runs.map((r) => r.peakRss))),
@@ -189,6 +219,13 @@ async function main() {
             `peak RSS ${result.peakRssMB} MB, RSS after each run ${result.rssAfterRunsMB.join(' -> ')} MB` +
             (reference !== undefined ? `; reference DuckDB lines ${duck.median.toFixed(3)} s + COPY of the ${result.copy!.lines} lines ${result.copy!.seconds.toFixed(3)} s = ${reference.toFixed(3)} s` : ''),
         );
+        const ex = result.exports;
+        if (ex) {
+          console.log(
+            `${kind} ${c.name} XLSX export over HTTP: median ${ex.xlsx.seconds.median.toFixed(3)} s (spread ${ex.xlsx.seconds.min.toFixed(3)}-${ex.xlsx.seconds.max.toFixed(3)}; budget 4 s), ` +
+              `${(ex.xlsx.bytes / 1e6).toFixed(1)} MB, server peak RSS ${ex.xlsx.peakRssMB} MB (budget 400 MB); reference CSV export ${ex.csv.seconds.median.toFixed(3)} s, ${(ex.csv.bytes / 1e6).toFixed(1)} MB, peak RSS ${ex.csv.peakRssMB} MB`,
+          );
+        }
         figures[`${kind}_${c.name}`] = {
           scanRows: c.scanRows,
           products: c.products,
@@ -200,6 +237,15 @@ async function main() {
           rssAfterRunsMB: result.rssAfterRunsMB,
           idleRssAtStartMB: result.idleAtStartRssMB,
           idleRssAfterImportMB: result.idleRssMB,
+          ...(ex
+            ? {
+                xlsxExportSeconds: r3(ex.xlsx.seconds.median),
+                xlsxExportSecondsSpread: [r3(ex.xlsx.seconds.min), r3(ex.xlsx.seconds.max)],
+                xlsxExportPeakRssMB: ex.xlsx.peakRssMB,
+                csvExportSeconds: r3(ex.csv.seconds.median),
+                csvExportPeakRssMB: ex.csv.peakRssMB,
+              }
+            : {}),
           ...(reference !== undefined ? { referenceSeconds: r3(reference), duckDbSeconds: r3(duck.median), copySeconds: r3(result.copy!.seconds), storedLines: result.copy!.lines } : {}),
         };
       }
