@@ -16,13 +16,12 @@ import path from 'node:path';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AuditMode } from '../../../contracts/results.js';
 import type { FilterExpression } from '../../../contracts/filters.js';
-import { matchesFilter } from '../../../domain/filters.js';
 import type { Db } from '../../db/client.js';
 import { audits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { reconcileInWorker } from './engine/reconcile-in-worker.js';
-import { loadCatalogue, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
+import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
 
 /** One file of a run: where it is stored, and its form fields. */
@@ -95,13 +94,8 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
       await readStoredFile(db, f.storedFileId, local);
       files.push({ path: local, fileName: f.fileName, scanColumn: f.scanColumn, quantityColumn: f.quantityColumn, hasHeader: f.hasHeader ?? 'auto' });
     }
-    const catalogue = await loadCatalogue(db, audit.organizationId);
-    // Result lines keep the tags the products had in this snapshot (DESIGN.md section 11).
-    const productTags = new Map(catalogue.map((p) => [p.id, p.tags]));
-    const filterExpression = audit.filterExpression as FilterExpression | null;
-    if (audit.auditType === 'product-audit' && filterExpression) {
-      for (const product of catalogue) product.inScope = matchesFilter(product, filterExpression);
-    }
+    const snapshotJson = await loadCatalogueSnapshot(db, audit.organizationId);
+    const filter = audit.auditType === 'product-audit' ? ((audit.filterExpression as FilterExpression | null) ?? null) : null;
     let lastWrite = 0;
     const linesFile = path.join(dir, 'result-lines.csv');
     const { results, rowCounts } = await reconcileInWorker(
@@ -109,11 +103,11 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
         options: {
           auditType: audit.auditType as 'cycle-count' | 'product-audit',
           mode: audit.mode as AuditMode,
-          catalogue,
           files: job.files.map((f) => ({ fileName: f.fileName, teamName: f.teamName, scannerId: f.scannerId })),
         },
+        catalogue: { snapshotJson, filter },
         files,
-        lines: { csvFile: linesFile, owner: { organizationId: audit.organizationId, auditId: audit.id }, productTags },
+        lines: { csvFile: linesFile, owner: { organizationId: audit.organizationId, auditId: audit.id } },
       },
       ({ rowsRead }) => {
         const now = Date.now();

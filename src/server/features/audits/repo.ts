@@ -16,7 +16,6 @@ import {
   type ResultSort,
   type ScanFileBreakdown,
 } from '../../../contracts/results.js';
-import type { CatalogueProduct } from '../../../domain/reconcile.js';
 import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
 import { copyCsvFile, copyCsvText } from '../../db/bulk-copy.js';
 import { RESULT_LINE_COLUMNS, resultLinesCsv, type LineContext } from './result-lines.js';
@@ -247,30 +246,23 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
 }
 
 /**
- * The catalogue as the engine needs it: every product of the organisation with its current
- * quantity (the expected-quantity snapshot taken when processing starts, DESIGN.md section 2).
- * `inScope` is set by the caller (all for a cycle count; the filter's matches for a product audit).
+ * The organisation's catalogue with its current quantities (the expected-quantity snapshot taken
+ * when processing starts, DESIGN.md section 2), as the processing thread receives it: one JSON text (an array of
+ * `[id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags,
+ * expectedQuantity, costPrice]`, cost price as the column's decimal text, in SKU order), made by
+ * the database. The server's thread holds one string, not 100,000 objects per job, and the
+ * processing thread builds the products (engine/catalogue-snapshot.ts; issue: server RSS grew
+ * over consecutive 1M-row jobs while the catalogue was built here and cloned across).
  */
-export async function loadCatalogue(db: Db, organizationId: string): Promise<Array<CatalogueProduct & { tags: string[]; manufacturer: string | null; distributor: string | null }>> {
-  const rows = await db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      upc: products.upc,
-      otherIdentifier: products.otherIdentifier,
-      name: products.name,
-      category: products.category,
-      location: products.location,
-      manufacturer: products.manufacturer,
-      distributor: products.distributor,
-      tags: products.tags,
-      expectedQuantity: products.currentQuantity,
-      costPrice: products.costPrice,
-    })
-    .from(products)
-    .where(eq(products.organizationId, organizationId))
-    .orderBy(asc(products.sku));
-  return rows.map((r) => ({ ...r, inScope: true }));
+export async function loadCatalogueSnapshot(db: Db, organizationId: string): Promise<string> {
+  const result = (await db.execute(sql`
+    SELECT coalesce(json_agg(json_build_array(
+      ${products.id}, ${products.sku}, ${products.upc}, ${products.otherIdentifier}, ${products.name},
+      ${products.category}, ${products.location}, ${products.manufacturer}, ${products.distributor},
+      ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text
+    ) ORDER BY ${products.sku}), '[]')::text AS snapshot
+    FROM ${products} WHERE ${products.organizationId} = ${organizationId}`)) as unknown as { rows: Array<{ snapshot: string }> };
+  return result.rows[0]!.snapshot;
 }
 
 export interface StoredScanFile {

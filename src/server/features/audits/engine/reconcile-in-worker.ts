@@ -5,13 +5,16 @@
  * readers and engine as before (src/server/files, src/domain/reconcile.ts) and writes the result
  * lines to a CSV file as the engine makes them; the caller stores that file with COPY. Only the
  * summary crosses the thread boundary: a million lines cloned as objects cost more time and
- * memory than making them (docs/decisions/0051).
+ * memory than making them (docs/decisions/0051). The catalogue goes in as one JSON text and its
+ * products are built in the worker, so the server's thread does not build (and collect) 100,000
+ * objects per job.
  *
  *   const { results, rowCounts } = await reconcileInWorker(input, (p) => progress(p));
  *   await storeResults(db, audit, files, results, token, { csvFile: input.lines.csvFile });
  */
 import { Worker } from 'node:worker_threads';
 import type { EnhancedResults } from '../../../../contracts/results.js';
+import type { FilterExpression } from '../../../../contracts/filters.js';
 import type { ReconcileOptions } from '../../../../domain/reconcile.js';
 import { AppError, FileError } from '../../../errors.js';
 import type { LineOwner } from '../result-lines.js';
@@ -26,12 +29,17 @@ export interface WorkerScanFile {
   hasHeader?: 'auto' | 'yes' | 'no';
 }
 
-/** What the worker reconciles: the engine's options and the files in order. */
+/**
+ * What the worker reconciles: the engine's options but the catalogue, which comes as the
+ * snapshot's JSON text with the audit's filter (catalogue-snapshot.ts builds the products in the
+ * worker), and the files in order.
+ */
 export interface WorkerInput {
-  options: ReconcileOptions;
+  options: Omit<ReconcileOptions, 'catalogue'>;
+  catalogue: { snapshotJson: string; filter: FilterExpression | null };
   files: WorkerScanFile[];
   /** Where the worker writes the result lines as COPY CSV (result-lines.ts), and for whom. */
-  lines: { csvFile: string; owner: LineOwner; productTags: ReadonlyMap<string, readonly string[]> };
+  lines: { csvFile: string; owner: LineOwner };
 }
 
 /**

@@ -12,10 +12,12 @@ import { createReconciler } from '../../../../domain/reconcile.js';
 import { writeResultLinesCsv } from '../result-lines.js';
 import { readScanRowBatches } from '../../../files/index.js';
 import { openScanTable } from './scan-table.js';
+import { parseCatalogueSnapshot } from './catalogue-snapshot.js';
 import { serialiseError, type WorkerInput, type WorkerMessage } from './reconcile-in-worker.js';
 
 async function run(input: WorkerInput): Promise<WorkerMessage> {
-  const reconciler = createReconciler(input.options);
+  const { catalogue, productTags } = parseCatalogueSnapshot(input.catalogue.snapshotJson, input.catalogue.filter);
+  const reconciler = createReconciler({ ...input.options, catalogue });
   const rowCounts: number[] = [];
   let rowsRead = 0;
   for (const [i, file] of input.files.entries()) {
@@ -30,7 +32,7 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     rowCounts.push(rowCount);
   }
   const { results, notFoundLines } = reconciler.finishStreamed();
-  const { csvFile, owner, productTags } = input.lines;
+  const { csvFile, owner } = input.lines;
   const lineCount = await writeResultLinesCsv(csvFile, owner, (c) => (c === 'notFound' ? notFoundLines() : results.categories[c]), productTags);
   for (const category of RESULT_CATEGORIES) results.categories[category] = [];
   return { type: 'done', output: { results, rowCounts, lineCount } };

@@ -1,0 +1,57 @@
+/**
+ * The catalogue of a processing job, built in the processing thread from the JSON text that
+ * `loadCatalogueSnapshot` (repo.ts) reads from the database, with the audit's scope applied.
+ *
+ *   const { catalogue, productTags } = parseCatalogueSnapshot(json, audit.filterExpression);
+ *   createReconciler({ ...options, catalogue });
+ *   writeResultLinesCsv(file, owner, lines, productTags);
+ */
+import type { FilterExpression } from '../../../../contracts/filters.js';
+import type { CatalogueProduct } from '../../../../domain/reconcile.js';
+import { compileFilter } from '../../../../domain/filters.js';
+
+/**
+ * One product as the snapshot lists it: `[id, sku, upc, otherIdentifier, name, category,
+ * location, manufacturer, distributor, tags, expectedQuantity, costPrice]` (cost price as decimal
+ * text, e.g. "12.5000", or null).
+ */
+type SnapshotRow = [
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string[],
+  number,
+  string | null,
+];
+
+/** The engine's catalogue and the tags each product had at the snapshot (DESIGN.md section 11). */
+export interface ParsedCatalogue {
+  catalogue: CatalogueProduct[];
+  productTags: Map<string, readonly string[]>;
+}
+
+/**
+ * Builds the engine's catalogue from `json` (see `SnapshotRow`), in the snapshot's order.
+ * `inScope` is every product for a cycle count (`filter` null) and the filter's matches for a
+ * product audit (DESIGN.md section 5, rules in src/domain/filters.ts).
+ * @throws SyntaxError when `json` is not a snapshot's text (a programming error, not user input).
+ */
+export function parseCatalogueSnapshot(json: string, filter: FilterExpression | null): ParsedCatalogue {
+  const rows = JSON.parse(json) as SnapshotRow[];
+  const inFilter = filter ? compileFilter(filter) : null;
+  const catalogue: CatalogueProduct[] = new Array(rows.length);
+  const productTags = new Map<string, readonly string[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const [id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags, expectedQuantity, costPrice] = rows[i]!;
+    const inScope = inFilter === null || inFilter({ sku, name, manufacturer, category, distributor, location, tags });
+    catalogue[i] = { id, sku, upc, otherIdentifier, name, category, location, expectedQuantity, costPrice, inScope };
+    productTags.set(id, tags);
+  }
+  return { catalogue, productTags };
+}
