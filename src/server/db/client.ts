@@ -30,6 +30,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Whether `db` (or a transaction of it) runs on the embedded PGlite, not a PostgreSQL server:
+ * for the few places where the drivers differ in cost (stored-files.ts).
+ */
+export function runsOnPglite(db: Db): boolean {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return !(client instanceof pg.Pool || client instanceof pg.Client);
+}
+
 const migrationsFolder = path.join(PROJECT_ROOT, 'drizzle');
 const PGLITE_CONF = 'shared_buffers=16MB';
 

@@ -1,0 +1,59 @@
+/**
+ * Stored scan files (stored-files.ts) come back byte for byte on both databases: every byte value,
+ * sizes across chunk and read-slice edges, an empty file; each database gets the bytes by the
+ * path meant for it (`runsOnPglite`, also inside a transaction).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsOnPglite, type Database } from '../../db/client.js';
+import { audits, organizations, users } from '../../db/schema.js';
+import { DATABASE_KINDS, openTestDatabase } from '../../test-support/databases.js';
+import { CHUNK_BYTES, READ_SLICE_BYTES, readStoredFile, removeStoredFiles, storeUploadedFile, storedFileExists } from './stored-files.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-stored-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.each(DATABASE_KINDS)('stored files on %s', (kind) => {
+  let database: Database;
+  let owner: { organizationId: string; auditId: string };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const [org] = await database.db.insert(organizations).values({ name: 'files' }).returning();
+    const [user] = await database.db.insert(users).values({ organizationId: org!.id, email: 'files@example.com' }).returning();
+    const [audit] = await database.db
+      .insert(audits)
+      .values({ organizationId: org!.id, userId: user!.id, name: 'files', auditType: 'cycle-count', mode: 'standard' })
+      .returning();
+    owner = { organizationId: org!.id, auditId: audit!.id };
+  });
+  afterAll(async () => database?.close());
+
+  it('knows which database it drives, also inside a transaction', async () => {
+    expect(runsOnPglite(database.db)).toBe(kind === 'pglite');
+    await database.db.transaction(async (tx) => expect(runsOnPglite(tx)).toBe(kind === 'pglite'));
+  });
+
+  const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+  const cases: Array<[string, Buffer]> = [
+    ['empty', Buffer.alloc(0)],
+    ['every byte value', every],
+    ['one slice and a byte', Buffer.concat([randomBytes(READ_SLICE_BYTES), every.subarray(0, 1)])],
+    ['two chunks and a slice, NULs and UTF-16 text', Buffer.concat([randomBytes(2 * CHUNK_BYTES), Buffer.alloc(1000), Buffer.from('\ufeffCafé;12\r\n', 'utf16le'), randomBytes(READ_SLICE_BYTES - 7)])],
+  ];
+  for (const [label, bytes] of cases) {
+    it(`gives back ${label} (${bytes.length} bytes) byte for byte`, async () => {
+      const input = path.join(dir, `${kind}-in.bin`);
+      const output = path.join(dir, `${kind}-out.bin`);
+      writeFileSync(input, bytes);
+      const fileId = await storeUploadedFile(database.db, owner, input);
+      await readStoredFile(database.db, fileId, output);
+      expect(readFileSync(output).equals(bytes)).toBe(true);
+      await removeStoredFiles(database.db, [fileId]);
+      expect(await storedFileExists(database.db, fileId)).toBe(false);
+    });
+  }
+});
