@@ -20,7 +20,9 @@
  * shop <= 1.5 s.
  *
  * Options (env): TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: its server is used),
- * BENCH_RUNS (3), BENCH_CASES (typical,full), BENCH_DATABASES (postgres,pglite).
+ * BENCH_RUNS (3), BENCH_CASES (typical,full), BENCH_DATABASES (postgres,pglite), BENCH_SERVER_NODE_ARGS
+ * (node options of the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a
+ * case's time goes).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -154,7 +156,7 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
       ...(database ? { DATABASE_URL: database.url! } : { DATA_DIR: dataDir }),
       NEW_ORGANIZATION_TIER: 'enterprise',
       MAX_UPLOAD_MB: '500',
-    }, { built: true });
+    }, { built: true, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
     const pid = server.child.pid!;
     // Idle as started: nothing asked of it yet but the answer that it is up.
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -43,6 +43,8 @@ export interface ServerProcessOptions {
    * scripts/build-server.mjs) instead of the sources through tsx.
    */
   built?: boolean;
+  /** Options for node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -55,7 +57,7 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // node itself (with tsx's loader for the sources; not the tsx command, which runs the server in
   // a child of its own): a signal sent to this process reaches the server.
-  const args = opts.built ? ['dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const args = [...(opts.nodeArgs ?? []), ...(opts.built ? ['dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
