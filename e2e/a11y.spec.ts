@@ -127,7 +127,8 @@ for (const width of [1280, 375]) {
     await expect(importDialog).toBeHidden();
 
     await importCatalogue(page, CASE, manifest);
-    await check('products (with data)', page.getByRole('table'));
+    // Below 768 px each product is a card.
+    await check('products (with data)', width < 768 ? page.getByRole('list', { name: 'Products' }) : page.getByRole('table'));
     await page.getByRole('button', { name: 'Add Product' }).click();
     const addProduct = page.getByRole('dialog', { name: 'Add Product' });
     await addProduct.getByRole('button', { name: 'Add Product' }).click(); // empty: the error shows

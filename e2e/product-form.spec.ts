@@ -1,7 +1,7 @@
 /**
  * One product added by hand and edited in place on the products screen (issue 13 point 8):
  * Add Product -> the product is listed; a taken SKU is refused in the dialog with the server's
- * message; the row menu's Edit product changes it. At 1280 and 375 px.
+ * message; the row menu's Edit product changes it. At 1280 and 375 px (where the product is a card).
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -46,7 +46,10 @@ for (const width of [1280, 375]) {
 
     // Cost Price is not among the default columns: shown through the Columns menu.
     await showColumn(page, 'Cost Price', true);
-    const row = page.getByRole('row').filter({ hasText: 'HND-1' });
+    // A table row, or below 768 px the product's card.
+    const row = (width < 768 ? page.getByRole('list', { name: 'Products' }).getByRole('listitem') : page.getByRole('row')).filter({
+      hasText: 'HND-1',
+    });
     await expect(row).toContainText('Hand soap');
     await expect(row).toContainText('$1.50');
     await expect(row).toContainText('$2.99');

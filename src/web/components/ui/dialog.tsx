@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/return-focus';
 
 function Dialog({ ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -33,23 +34,17 @@ function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Dial
   );
 }
 
-/**
- * Radix returns the focus on close only to a DialogTrigger; the app's dialogs are mostly opened by
- * a plain button with a controlled `open`, and the focus fell to the page body. The element that
- * had the focus when the dialog opened gets it back, unless the caller's onCloseAutoFocus
- * prevented that or the element is gone.
- */
+/** The focus goes back to the button that opened the dialog on close (lib/return-focus). */
 function DialogContent({
   className,
   children,
   showCloseButton = true,
-  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 }) {
-  const opener = React.useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <DialogPortal data-slot="dialog-portal">
       <DialogOverlay />
@@ -59,21 +54,10 @@ function DialogContent({
           'bg-background data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 data-[state=closed]:zoom-out-95 data-[state=open]:zoom-in-95 fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border p-6 shadow-lg duration-200 sm:max-w-lg',
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          const active = document.activeElement;
-          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          const target = opener.current;
-          opener.current = null;
-          if (event.defaultPrevented || !target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         {...props}
       >
+        {returnFocus.rememberOpener}
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

@@ -7,22 +7,18 @@
  * and hands the audit id to `onFinished`.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
+import { createAudit } from '../api/create-audit';
 import { isFilesStepValid, scanFileUpload } from '../lib/scan-file-entry';
 import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
-import { ProcessingStep } from './ProcessingStep';
+import { AuditWizardShell } from './AuditWizardShell';
 import { ReviewStep } from './ReviewStep';
 import { ScanFilesStep } from './ScanFilesStep';
-import { useRunCycleCount } from './use-run-cycle-count';
+import { AuditRunError, useRunAudit, type RunInput } from './use-run-audit';
 import { useScanFileEntries } from './use-scan-file-entries';
-import { WizardSteps } from './WizardSteps';
 
 const STEPS = ['Audit Details', 'Upload Scan Files', 'Review & Start', 'Processing'] as const;
 type Step = 0 | 1 | 2 | 3;
-
-/** Wizard auto-close delay after success (spec part 1 section 9). */
-const CLOSE_DELAY_MS = 1500;
 
 export default function CycleCountWizard({
   onCancel,
@@ -36,38 +32,43 @@ export default function CycleCountWizard({
 }) {
   const [step, setStep] = useState<Step>(0);
   const [details, setDetails] = useState<AuditDetails>({ name: '', section: '' });
-  const [lastError, setLastError] = useState<string | null>(null);
   const scanFiles = useScanFileEntries();
-  const { progress, phase, run } = useRunCycleCount();
+  const { progress, phase, lastError, start: startRun } = useRunAudit<RunInput>({
+    create: ({ name, section }) => createAudit({ name: name.trim(), section: section.trim() || null, auditType: 'cycle-count' }),
+    key: ({ name }) => name.trim(),
+    onBusyChange,
+    onFinished,
+  });
 
   const start = async () => {
     if (!isFilesStepValid(scanFiles.entries)) {
       setStep(1);
       return;
     }
-    setLastError(null);
-    setStep(3);
-    onBusyChange?.(true);
     const files = scanFiles.entries.map(scanFileUpload);
-    try {
-      const result = await run({ name: details.name, section: details.section, files });
-      const n = files.length;
-      toast.success('Cycle Count Complete', {
-        description: `"${result.audit.name}" was processed with ${n} scan ${n === 1 ? 'file' : 'files'}.`,
-      });
-      setTimeout(() => onFinished(result.audit.id), CLOSE_DELAY_MS);
-    } catch (error) {
-      const message = errorMessage(error, 'Failed to process cycle count') || 'Failed to process cycle count';
-      toast.error('Error', { description: message });
-      setLastError(message);
-      setStep(2);
-      onBusyChange?.(false);
-    }
+    await startRun(
+      { name: details.name, section: details.section, files },
+      {
+        onProcessing: () => setStep(3),
+        onFailed: () => setStep(2),
+        succeeded: (result) => ({
+          title: 'Cycle Count Complete',
+          description: `"${result.audit.name}" was processed with ${files.length} scan ${files.length === 1 ? 'file' : 'files'}.`,
+        }),
+        failed: (error) => {
+          const failure = error instanceof AuditRunError ? error.failure : error;
+          return { title: 'Error', message: errorMessage(failure, 'Failed to process cycle count') || 'Failed to process cycle count' };
+        },
+      },
+    );
   };
 
   return (
-    <div className="grid min-w-0 gap-5">
-      <WizardSteps steps={STEPS} current={step} />
+    <AuditWizardShell
+      steps={STEPS}
+      current={step}
+      processing={step === 3 ? { progress, phase, fileCount: scanFiles.entries.length } : null}
+    >
       {step === 0 ? (
         <AuditDetailsStep
           defaultValues={details}
@@ -93,7 +94,6 @@ export default function CycleCountWizard({
       {step === 2 ? (
         <ReviewStep details={details} entries={scanFiles.entries} error={lastError} onBack={() => setStep(1)} onStart={start} />
       ) : null}
-      {step === 3 ? <ProcessingStep progress={progress} phase={phase} fileCount={scanFiles.entries.length} /> : null}
-    </div>
+    </AuditWizardShell>
   );
 }

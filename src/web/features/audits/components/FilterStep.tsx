@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@/lib/cn';
 import { useFilterOptions } from '../api/get-filter-options';
 import { newCondition, type DraftFilter } from '../lib/filter-conditions';
-import { FilterConditionRow } from './FilterConditionRow';
+import { AuditConditionRow } from './AuditConditionRow';
 import type { FilterPreviewState } from './use-filter-preview';
 
 function PreviewLine({ preview }: { preview: FilterPreviewState }) {
@@ -98,7 +98,7 @@ export function FilterStep({
 
       <ol className="grid gap-2" aria-label="Filter conditions">
         {conditions.map((condition, i) => (
-          <FilterConditionRow
+          <AuditConditionRow
             key={condition.id}
             condition={condition}
             index={i}

@@ -1,7 +1,7 @@
 /** Wizard step 'Processing' (spec part 1 section 4): progress 10, 20, 30, upload 30-90, 100. */
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
-import type { RunPhase } from './use-run-cycle-count';
+import type { RunPhase } from './use-run-audit';
 
 const PHASE_TEXT: Record<RunPhase, string> = {
   idle: 'Starting...',

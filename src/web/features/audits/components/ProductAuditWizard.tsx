@@ -6,29 +6,32 @@
  * first step's number rather than adding a sixth.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import type { FilterExpression } from '../../../../contracts/filters';
 import type { AuditMode } from '../../../../contracts/results';
 import { errorMessage } from '@/lib/api';
+import { createProductAudit } from '../api/create-product-audit';
+import { subscriptionStatusKey } from '../api/get-subscription-status';
 import { newCondition, toFilterExpression, type DraftFilter } from '../lib/filter-conditions';
 import { describeFilter } from '../../../../domain/describe-filter';
 import { MODE_LABELS, PRODUCT_AUDIT_STEPS } from '../lib/product-audit-steps';
 import { isFilesStepValid, scanFileUpload } from '../lib/scan-file-entry';
 import { AuditDetailsStep, type AuditDetails } from './AuditDetailsStep';
 import { AuditModeStep } from './AuditModeStep';
+import { AuditWizardShell } from './AuditWizardShell';
 import { FilterStep } from './FilterStep';
-import { ProcessingStep } from './ProcessingStep';
 import { ReviewStep } from './ReviewStep';
 import { ScanFilesStep } from './ScanFilesStep';
 import { useFilterPreview } from './use-filter-preview';
-import { ProductAuditRunError, useRunProductAudit } from './use-run-product-audit';
+import { AuditRunError, useRunAudit, type RunInput } from './use-run-audit';
 import { useScanFileEntries } from './use-scan-file-entries';
-import { WizardSteps } from './WizardSteps';
 
 type Screen = 'details' | 'mode' | 'filter' | 'files' | 'review' | 'processing';
 const STEP_OF: Record<Screen, number> = { details: 0, mode: 0, filter: 1, files: 2, review: 3, processing: 4 };
 
-/** Wizard auto-close delay after success (spec part 1 section 9). */
-const CLOSE_DELAY_MS = 1500;
+type ProductAuditInput = RunInput & { mode: AuditMode; filterExpression: FilterExpression };
+
+/** Audit list, stats and the plan's usage are refreshed after a run. */
+const INVALIDATE = [subscriptionStatusKey];
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -47,11 +50,17 @@ export default function ProductAuditWizard({
   const [details, setDetails] = useState<AuditDetails>({ name: '', section: '' });
   const [mode, setMode] = useState<AuditMode>('standard');
   const [filter, setFilter] = useState<DraftFilter>(() => ({ logic: 'AND', conditions: [newCondition()] }));
-  const [lastError, setLastError] = useState<string | null>(null);
   const expression = toFilterExpression(filter);
   const preview = useFilterPreview(expression);
   const scanFiles = useScanFileEntries();
-  const { progress, phase, run } = useRunProductAudit();
+  const { progress, phase, lastError, start: startRun } = useRunAudit<ProductAuditInput>({
+    create: ({ name, section, mode, filterExpression }) =>
+      createProductAudit({ name: name.trim(), section: section.trim() || null, mode, filterExpression }),
+    key: ({ name, section, mode, filterExpression }) => JSON.stringify([name.trim(), section.trim(), mode, filterExpression]),
+    invalidate: INVALIDATE,
+    onBusyChange,
+    onFinished,
+  });
   const productCount = preview.status === 'ready' ? preview.count : null;
 
   const start = async () => {
@@ -63,31 +72,32 @@ export default function ProductAuditWizard({
       setScreen('files');
       return;
     }
-    setLastError(null);
-    setScreen('processing');
-    onBusyChange?.(true);
     const files = scanFiles.entries.map(scanFileUpload);
-    try {
-      const result = await run({ name: details.name, section: details.section, mode, filterExpression: expression, files });
-      toast.success('Product Audit Complete', {
-        description: `"${result.audit.name}" was processed with ${plural(files.length, 'scan file', 'scan files')} against ${plural(productCount, 'filtered product', 'filtered products')}.`,
-      });
-      setTimeout(() => onFinished(result.audit.id), CLOSE_DELAY_MS);
-    } catch (error) {
-      const failure = error instanceof ProductAuditRunError ? error.failure : error;
-      const uploadFailed = error instanceof ProductAuditRunError && error.stage === 'upload';
-      const message = errorMessage(failure, '') || (uploadFailed ? 'Failed to process product audit files' : 'Failed to process product audit');
-      if (uploadFailed) toast.error('Failed to process product audit files', { description: message });
-      else toast.error('Error', { description: message });
-      setLastError(message);
-      setScreen('review');
-      onBusyChange?.(false);
-    }
+    await startRun(
+      { name: details.name, section: details.section, mode, filterExpression: expression, files },
+      {
+        onProcessing: () => setScreen('processing'),
+        onFailed: () => setScreen('review'),
+        succeeded: (result) => ({
+          title: 'Product Audit Complete',
+          description: `"${result.audit.name}" was processed with ${plural(files.length, 'scan file', 'scan files')} against ${plural(productCount, 'filtered product', 'filtered products')}.`,
+        }),
+        failed: (error) => {
+          const failure = error instanceof AuditRunError ? error.failure : error;
+          const uploadFailed = error instanceof AuditRunError && error.stage === 'upload';
+          const message = errorMessage(failure, '') || (uploadFailed ? 'Failed to process product audit files' : 'Failed to process product audit');
+          return { title: uploadFailed ? 'Failed to process product audit files' : 'Error', message };
+        },
+      },
+    );
   };
 
   return (
-    <div className="grid min-w-0 gap-5">
-      <WizardSteps steps={PRODUCT_AUDIT_STEPS} current={STEP_OF[screen]} />
+    <AuditWizardShell
+      steps={PRODUCT_AUDIT_STEPS}
+      current={STEP_OF[screen]}
+      processing={screen === 'processing' ? { progress, phase, fileCount: scanFiles.entries.length } : null}
+    >
       {screen === 'details' ? (
         <AuditDetailsStep
           defaultValues={details}
@@ -146,7 +156,6 @@ export default function ProductAuditWizard({
           </dl>
         </ReviewStep>
       ) : null}
-      {screen === 'processing' ? <ProcessingStep progress={progress} phase={phase} fileCount={scanFiles.entries.length} /> : null}
-    </div>
+    </AuditWizardShell>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ResultCategory, ResultItem } from '../../../../contracts/results';
+import { PhoneCard, PhoneCardList } from '@/components/PhoneCards';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { differenceClass, formatDifference } from '../lib/display-format';
@@ -154,36 +155,18 @@ const COLUMNS: Record<ResultCategory, Column[]> = {
  */
 function ResultLineCards({ columns, items, caption }: { columns: Column[]; items: ResultItem[]; caption: string }) {
   const [title, ...rest] = columns;
-  const numbers = rest.filter((c) => c.numeric);
-  const texts = rest.filter((c) => !c.numeric);
+  const fields = (list: Column[], item: ResultItem) => list.map((c) => ({ label: c.header, value: c.cell(item) }));
   return (
-    <ul aria-label={caption} className="grid gap-2 md:hidden">
+    <PhoneCardList label={caption}>
       {items.map((item, i) => (
-        <li key={`${item.sku}-${i}`} className="grid min-w-0 gap-2 rounded-lg border p-3 text-sm">
-          <div className="min-w-0 break-words">{title!.cell(item)}</div>
-          {numbers.length > 0 ? (
-            <dl className="grid grid-cols-3 gap-2">
-              {numbers.map((column) => (
-                <div key={column.header} className="grid min-w-0 gap-0.5">
-                  <dt className="text-muted-foreground text-xs">{column.header}</dt>
-                  <dd className="tabular-nums">{column.cell(item)}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          {texts.length > 0 ? (
-            <dl className="grid gap-1">
-              {texts.map((column) => (
-                <div key={column.header} className="grid min-w-0 grid-cols-[7rem_1fr] gap-2">
-                  <dt className="text-muted-foreground text-xs">{column.header}</dt>
-                  <dd className="min-w-0 break-words [&_*]:min-w-0">{column.cell(item)}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-        </li>
+        <PhoneCard
+          key={`${item.sku}-${i}`}
+          title={title!.cell(item)}
+          numbers={fields(rest.filter((c) => c.numeric), item)}
+          texts={fields(rest.filter((c) => !c.numeric), item)}
+        />
       ))}
-    </ul>
+    </PhoneCardList>
   );
 }
 

@@ -27,7 +27,7 @@ import { ProcessingStep } from './ProcessingStep';
 import { ResumeFilter } from './ResumeFilter';
 import { ReviewStep } from './ReviewStep';
 import { ScanFilesStep } from './ScanFilesStep';
-import type { RunPhase } from './use-run-cycle-count';
+import type { RunPhase } from './use-run-audit';
 import { useScanFileEntries } from './use-scan-file-entries';
 import { WizardSteps } from './WizardSteps';
 

@@ -166,9 +166,10 @@ export default function ProductsPage() {
 
   // After a delete or bulk edit the button that opened the dialog may be gone with its row or
   // the selection: the focus goes to the table's select box, else the search.
-  const fallbackFocus = () =>
-    tableCardRef.current?.querySelector<HTMLElement>('[aria-label="Select all products on this page"]') ??
-    tableCardRef.current?.querySelector<HTMLElement>('input[type="search"]');
+  // The table and the phone cards are both in the page, one of them hidden: the shown one's.
+  const shown = (selector: string) =>
+    [...(tableCardRef.current?.querySelectorAll<HTMLElement>(selector) ?? [])].find((el) => el.getClientRects().length > 0);
+  const fallbackFocus = () => shown('[aria-label="Select all products on this page"]') ?? shown('input[type="search"]');
 
   const confirmDelete = () => (deleteTarget.kind === 'selected' ? deleteSelected(deleteTarget.ids) : deleteOne(deleteTarget.product));
 
@@ -390,7 +391,7 @@ export default function ProductsPage() {
               onOpenChange={setFormOpen}
               product={formProduct}
               fallbackFocus={(sku) =>
-                (sku && tableCardRef.current?.querySelector<HTMLElement>(`button[aria-label="Actions for ${CSS.escape(sku)}"]`)) || fallbackFocus()
+                (sku && shown(`button[aria-label="Actions for ${CSS.escape(sku)}"]`)) || fallbackFocus()
               }
             />
           ) : null}

@@ -13,6 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { PhoneCard, PhoneCardList } from '@/components/PhoneCards';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { PRODUCT_COLUMNS, type ProductColumn } from '../columns';
@@ -197,7 +198,8 @@ export function ProductsTableSkeleton({ rows = 8 }: { rows?: number }) {
 /**
  * The products table (spec part 2 "Products screen"): selection box, identifiers, descriptive
  * fields, stock (low stock in red), prices with '$', location, tags (2 then '+N'), actions.
- * Shows the columns chosen in the Columns menu; scrolls horizontally inside its card on narrow screens.
+ * Shows the columns chosen in the Columns menu. Below 768 px each product is a card instead
+ * (ProductCards), so the page never scrolls sideways on a phone.
  */
 export function ProductsTable({
   products,
@@ -242,55 +244,120 @@ export function ProductsTable({
     onSelectedChange(next);
   };
 
+  const selectionHeader = (
+    <SelectionHeader
+      pageState={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+      onTogglePage={togglePage}
+      pageCount={products.length}
+      total={total}
+      selectedCount={selected.size}
+      selectingAll={selectingAll}
+      onSelectPage={() => togglePage(true)}
+      onSelectAllMatching={onSelectAllMatching}
+      onDeselectAll={() => onSelectedChange(new Set())}
+    />
+  );
+  const rowCheckbox = (p: Product) => (
+    <Checkbox checked={selected.has(p.id)} onCheckedChange={(v) => toggleOne(p.id, v === true)} aria-label={`Select ${p.sku}`} />
+  );
+  const rowActions = (p: Product) => <RowActions product={p} onEdit={onEdit} onDelete={onDelete} />;
+
   return (
-    <Table className="min-w-max">
-      <TableHeader className="bg-muted/50">
-        <TableRow>
-          <TableHead className="w-16 pl-4">
-            <SelectionHeader
-              pageState={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-              onTogglePage={togglePage}
-              pageCount={products.length}
-              total={total}
-              selectedCount={selected.size}
-              selectingAll={selectingAll}
-              onSelectPage={() => togglePage(true)}
-              onSelectAllMatching={onSelectAllMatching}
-              onDeselectAll={() => onSelectedChange(new Set())}
-            />
-          </TableHead>
-          {shownColumns.map((c) => (
-            <TableHead key={c} className={CELLS[c].head}>
-              {c}
-            </TableHead>
-          ))}
-          <TableHead className="pr-4 text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {products.map((p) => {
-          const isSelected = selected.has(p.id);
-          return (
-            <TableRow key={p.id} data-state={isSelected ? 'selected' : undefined}>
-              <TableCell className="pl-4">
-                <Checkbox
-                  checked={isSelected}
-                  onCheckedChange={(v) => toggleOne(p.id, v === true)}
-                  aria-label={`Select ${p.sku}`}
-                />
-              </TableCell>
+    <>
+      <ProductCards
+        products={products}
+        columns={shownColumns}
+        selected={selected}
+        selectionHeader={selectionHeader}
+        rowCheckbox={rowCheckbox}
+        rowActions={rowActions}
+      />
+      <div className="hidden md:block">
+        <Table className="min-w-max">
+          <TableHeader className="bg-muted/50">
+            <TableRow>
+              <TableHead className="w-16 pl-4">{selectionHeader}</TableHead>
               {shownColumns.map((c) => (
-                <TableCell key={c} className={CELLS[c].cell} title={CELLS[c].title?.(p)}>
-                  {CELLS[c].render(p)}
-                </TableCell>
+                <TableHead key={c} className={CELLS[c].head}>
+                  {c}
+                </TableHead>
               ))}
-              <TableCell className="pr-4 text-right">
-                <RowActions product={p} onEdit={onEdit} onDelete={onDelete} />
-              </TableCell>
+              <TableHead className="pr-4 text-right">Actions</TableHead>
             </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+          </TableHeader>
+          <TableBody>
+            {products.map((p) => {
+              const isSelected = selected.has(p.id);
+              return (
+                <TableRow key={p.id} data-state={isSelected ? 'selected' : undefined}>
+                  <TableCell className="pl-4">{rowCheckbox(p)}</TableCell>
+                  {shownColumns.map((c) => (
+                    <TableCell key={c} className={CELLS[c].cell} title={CELLS[c].title?.(p)}>
+                      {CELLS[c].render(p)}
+                    </TableCell>
+                  ))}
+                  <TableCell className="pr-4 text-right">{rowActions(p)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+const NUMBER_COLUMNS: readonly ProductColumn[] = ['Current Stock', 'Cost Price', 'Selling Price'];
+
+/**
+ * Phone width (< 768 px): the page's select box and menu on top, then a card a product: its
+ * select box, SKU and name, its row menu; the chosen figures (stock, prices) in a row; the other
+ * chosen columns (tags, location...) as labelled lines.
+ */
+function ProductCards({
+  products,
+  columns,
+  selected,
+  selectionHeader,
+  rowCheckbox,
+  rowActions,
+}: {
+  products: Product[];
+  columns: ProductColumn[];
+  selected: ReadonlySet<string>;
+  selectionHeader: ReactNode;
+  rowCheckbox: (p: Product) => ReactNode;
+  rowActions: (p: Product) => ReactNode;
+}) {
+  const field = (p: Product) => (c: ProductColumn) => ({ label: c, value: CELLS[c].render(p) });
+  const numbers = columns.filter((c) => NUMBER_COLUMNS.includes(c));
+  const texts = columns.filter((c) => c !== 'SKU' && c !== 'Name' && !NUMBER_COLUMNS.includes(c));
+  return (
+    <div className="grid gap-3 p-3 md:hidden">
+      <div className="flex items-center gap-2 px-1">
+        {selectionHeader}
+        <span className="text-muted-foreground text-xs" aria-hidden="true">
+          Select all on page
+        </span>
+      </div>
+      <PhoneCardList label="Products">
+        {products.map((p) => (
+          <PhoneCard
+            key={p.id}
+            selected={selected.has(p.id)}
+            lead={<div className="flex h-5 items-center">{rowCheckbox(p)}</div>}
+            title={
+              <div className="grid gap-0.5">
+                <span className={CELLS.SKU.cell}>{p.sku}</span>
+                {columns.includes('Name') ? <span>{CELLS.Name.render(p)}</span> : null}
+              </div>
+            }
+            aside={<div className="-my-1.5 -mr-1.5">{rowActions(p)}</div>}
+            numbers={numbers.map(field(p))}
+            texts={texts.map(field(p))}
+          />
+        ))}
+      </PhoneCardList>
+    </div>
   );
 }

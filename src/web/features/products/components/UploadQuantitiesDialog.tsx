@@ -3,13 +3,11 @@
  * previews it at once) -> mapping (SKU and quantity columns, auto-mapped) -> complete. Back
  * returns to upload. Loaded on demand: the page imports it lazily.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { FilePreview } from '../../../../contracts/products';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
 import { invalidateCatalogue } from '../api/change-products';
 import {
@@ -27,29 +25,18 @@ import {
   toQuantityMapping,
   type QuantityColumns,
 } from '../quantity-columns';
-import { ImportProgressStep } from './ImportProgressStep';
+import { FileStepsDialog, isAbort, useFileSteps, type StepDescriptions } from './FileStepsDialog';
 import { ImportUploadStep } from './ImportUploadStep';
 import { QuantityCompleteStep } from './QuantityCompleteStep';
 import { QuantityMappingStep, type QuantityUploadFailure } from './QuantityMappingStep';
 
-type State =
-  | { step: 'upload' }
-  | { step: 'previewing'; file: File; percent: number }
-  | { step: 'mapping'; file: File; preview: FilePreview; columns: QuantityColumns; failure?: QuantityUploadFailure }
-  | { step: 'uploading'; file: File; preview: FilePreview; columns: QuantityColumns; percent: number }
-  | { step: 'complete'; result: QuantityUploadResult };
-
-const DESCRIPTIONS: Record<State['step'], string> = {
+const DESCRIPTIONS: StepDescriptions = {
   upload: 'Set the current stock of many products at once from a file of SKUs and quantities.',
   previewing: 'Reading your file...',
   mapping: 'Choose the SKU column and the quantity column.',
-  uploading: 'Updating quantities...',
+  sending: 'Updating quantities...',
   complete: 'The new quantities are in the catalogue.',
 };
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
 
 function TemplateDownload() {
   const [busy, setBusy] = useState(false);
@@ -88,133 +75,70 @@ export default function UploadQuantitiesDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<State>({ step: 'upload' });
-  const abortRef = useRef<AbortController | null>(null);
-
-  const reset = () => {
-    abortRef.current?.abort();
-    abortRef.current = null;
-    setState({ step: 'upload' });
-  };
-
-  const close = () => {
-    reset();
-    onOpenChange(false);
-  };
-
-  const chooseFile = async (file: File) => {
-    if (!isQuantityFile(file)) {
-      toast.error('Invalid File Type', { description: 'Please select a CSV, XLSX or XLS file.' });
-      return;
-    }
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setState({ step: 'previewing', file, percent: 0 });
-    try {
-      const preview = await previewQuantityFile(file, {
-        signal: controller.signal,
-        onProgress: ({ percent }) =>
-          setState((s) => (s.step === 'previewing' && s.file === file ? { ...s, percent } : s)),
-      });
-      const columns = suggestedQuantityColumns(preview.headers, preview.suggestedMapping ?? {});
-      setState({ step: 'mapping', file, preview, columns });
-    } catch (error) {
-      if (isAbort(error)) return;
-      toast.error('Preview Failed', { description: errorMessage(error) });
-      setState({ step: 'upload' });
-    }
-  };
+  const steps = useFileSteps<
+    QuantityColumns,
+    QuantityUploadFailure,
+    QuantityUploadResult
+  >({
+    onOpenChange,
+    accepts: isQuantityFile,
+    invalidType: 'Please select a CSV, XLSX or XLS file.',
+    preview: previewQuantityFile,
+    initialMapping: (preview) => suggestedQuantityColumns(preview.headers, preview.suggestedMapping ?? {}),
+  });
+  const { state, setState, signal, reset, close, chooseFile, setMapping, onSendProgress } = steps;
 
   const upload = async () => {
-    if (state.step !== 'mapping' || !isQuantityMappingComplete(state.columns)) return;
-    const { file, preview, columns } = state;
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setState({ step: 'uploading', file, preview, columns, percent: 0 });
+    if (state.step !== 'mapping' || !isQuantityMappingComplete(state.mapping)) return;
+    const { file, preview, mapping } = state;
+    const aborted = signal();
+    setState({ step: 'sending', file, preview, mapping, percent: 0 });
     try {
-      const result = await uploadQuantityFile(file, toQuantityMapping(columns), {
-        signal: controller.signal,
-        onProgress: ({ percent }) => setState((s) => (s.step === 'uploading' ? { ...s, percent } : s)),
-      });
+      const result = await uploadQuantityFile(file, toQuantityMapping(mapping), { signal: aborted, onProgress: onSendProgress });
       toast.success(`${result.updated} product quantities updated successfully.`);
-      setState({ step: 'complete', result });
+      setState({ step: 'complete', result, fileName: file.name });
     } catch (error) {
       if (isAbort(error)) return;
       const message = errorMessage(error);
       toast.error('Upload Failed', { description: message });
-      setState({ step: 'mapping', file, preview, columns, failure: { message, ...quantityUploadProblems(error) } });
+      setState({ step: 'mapping', file, preview, mapping, failure: { message, ...quantityUploadProblems(error) } });
     } finally {
       await invalidateCatalogue(queryClient);
     }
   };
 
-  const busy = state.step === 'uploading';
-
   return (
-    <Dialog
+    <FileStepsDialog
       open={open}
-      onOpenChange={(next) => {
-        if (next) onOpenChange(true);
-        else if (!busy) close();
-      }}
+      onOpenChange={onOpenChange}
+      steps={steps}
+      title="Upload Quantity Updates"
+      descriptions={DESCRIPTIONS}
+      sendingLabel={(rows) => `Updating ${rows} rows...`}
     >
-      <DialogContent
-        className="flex max-h-[calc(100svh-2rem)] flex-col gap-0 p-0 sm:max-w-3xl"
-        showCloseButton={!busy}
-        onInteractOutside={(e) => {
-          if (busy) e.preventDefault();
-        }}
-        onEscapeKeyDown={(e) => {
-          if (busy) e.preventDefault();
-        }}
-      >
-        <DialogHeader className="border-b p-6 pb-4">
-          <DialogTitle>Upload Quantity Updates</DialogTitle>
-          <DialogDescription>{DESCRIPTIONS[state.step]}</DialogDescription>
-        </DialogHeader>
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          {state.step === 'upload' ? (
-            <ImportUploadStep
-              onFile={chooseFile}
-              inputLabel="Quantity file"
-              dropLabel="Choose a CSV, XLSX or XLS file, or drop it here."
-              hint="CSV, XLSX or XLS, with a SKU column and a quantity column."
-              accept={QUANTITY_FILE_ACCEPT}
-            >
-              <TemplateDownload />
-            </ImportUploadStep>
-          ) : null}
-          {state.step === 'previewing' ? (
-            <ImportProgressStep
-              label={`Uploading ${state.file.name}`}
-              doneLabel="Reading the file..."
-              percent={state.percent}
-              onCancel={reset}
-            />
-          ) : null}
-          {state.step === 'mapping' ? (
-            <QuantityMappingStep
-              file={state.file}
-              preview={state.preview}
-              columns={state.columns}
-              failure={state.failure}
-              onColumnsChange={(columns) =>
-                setState((s) => (s.step === 'mapping' ? { ...s, columns, failure: undefined } : s))
-              }
-              onBack={reset}
-              onUpload={upload}
-            />
-          ) : null}
-          {state.step === 'uploading' ? (
-            <ImportProgressStep
-              label={`Uploading ${state.file.name}`}
-              doneLabel={`Updating ${state.preview.totalRows.toLocaleString()} rows...`}
-              percent={state.percent}
-            />
-          ) : null}
-          {state.step === 'complete' ? <QuantityCompleteStep result={state.result} onDone={close} /> : null}
-        </div>
-      </DialogContent>
-    </Dialog>
+      {state.step === 'upload' ? (
+        <ImportUploadStep
+          onFile={chooseFile}
+          inputLabel="Quantity file"
+          dropLabel="Choose a CSV, XLSX or XLS file, or drop it here."
+          hint="CSV, XLSX or XLS, with a SKU column and a quantity column."
+          accept={QUANTITY_FILE_ACCEPT}
+        >
+          <TemplateDownload />
+        </ImportUploadStep>
+      ) : null}
+      {state.step === 'mapping' ? (
+        <QuantityMappingStep
+          file={state.file}
+          preview={state.preview}
+          columns={state.mapping}
+          failure={state.failure}
+          onColumnsChange={setMapping}
+          onBack={reset}
+          onUpload={upload}
+        />
+      ) : null}
+      {state.step === 'complete' ? <QuantityCompleteStep result={state.result} onDone={close} /> : null}
+    </FileStepsDialog>
   );
 }
