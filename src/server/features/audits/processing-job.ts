@@ -103,7 +103,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
       for (const product of catalogue) product.inScope = matchesFilter(product, filterExpression);
     }
     let lastWrite = 0;
-    const linesFile = path.join(dir, 'result-lines.csv');
+    const linesFiles = { lines: path.join(dir, 'result-lines.csv'), notFound: path.join(dir, 'not-found-lines.csv') };
     const { results, rowCounts } = await reconcileInWorker(
       {
         options: {
@@ -113,7 +113,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
           files: job.files.map((f) => ({ fileName: f.fileName, teamName: f.teamName, scannerId: f.scannerId })),
         },
         files,
-        lines: { csvFile: linesFile, owner: { organizationId: audit.organizationId, auditId: audit.id }, productTags },
+        lines: { csvFiles: linesFiles, owner: { organizationId: audit.organizationId, auditId: audit.id }, productTags },
       },
       ({ rowsRead }) => {
         const now = Date.now();
@@ -129,7 +129,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
     await setStage(db, auditId, token, 'storing', 80);
     const stored: StoredScanFile[] = job.files.map((f, i) => ({ ...f, headerChoice: f.hasHeader ?? 'auto', rowCount: rowCounts[i] ?? 0 }));
     try {
-      await storeResults(db, audit, stored, results, token, { csvFile: linesFile });
+      await storeResults(db, audit, stored, results, token, { csvFiles: linesFiles });
     } catch (err) {
       await endRun(db, auditId, token, { status: 'error', progress: 0, errorMessage: STORING_FAILED });
       throw err;

@@ -3,18 +3,18 @@
  * keeps answering other requests while a large audit processes (issue: one organisation's
  * processing must not stall the others). The worker reads the scan files from disk with the same
  * readers and engine as before (src/server/files, src/domain/reconcile.ts) and writes the result
- * lines to a CSV file as the engine makes them; the caller stores that file with COPY. Only the
+ * lines to CSV files as the engine makes them; the caller stores those files with COPY. Only the
  * summary crosses the thread boundary: a million lines cloned as objects cost more time and
  * memory than making them (docs/decisions/0051).
  *
  *   const { results, rowCounts } = await reconcileInWorker(input, (p) => progress(p));
- *   await storeResults(db, audit, files, results, token, { csvFile: input.lines.csvFile });
+ *   await storeResults(db, audit, files, results, token, { csvFiles: input.lines.csvFiles });
  */
 import { Worker } from 'node:worker_threads';
 import type { EnhancedResults } from '../../../../contracts/results.js';
 import type { ReconcileOptions } from '../../../../domain/reconcile.js';
 import { AppError, FileError } from '../../../errors.js';
-import type { LineOwner } from '../result-lines.js';
+import type { LineFiles, LineOwner } from '../result-lines.js';
 
 /** One scan file of the job, on local disk. */
 export interface WorkerScanFile {
@@ -31,12 +31,12 @@ export interface WorkerInput {
   options: ReconcileOptions;
   files: WorkerScanFile[];
   /** Where the worker writes the result lines as COPY CSV (result-lines.ts), and for whom. */
-  lines: { csvFile: string; owner: LineOwner; productTags: ReadonlyMap<string, readonly string[]> };
+  lines: { csvFiles: LineFiles; owner: LineOwner; productTags: ReadonlyMap<string, readonly string[]> };
 }
 
 /**
  * What the worker answers: the results without their lines (`categories` empty, `counts` and
- * `summary` complete; the lines are in the CSV file), the data rows read per file and the number
+ * `summary` complete; the lines are in the CSV files), the data rows read per file and the number
  * of lines written.
  */
 export interface WorkerOutput {

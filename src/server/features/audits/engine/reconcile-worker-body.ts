@@ -1,6 +1,6 @@
 /**
  * The worker thread's body (reconcile-in-worker.ts): reads each scan file with the readers,
- * feeds the engine, posts progress every batch, writes the result lines to the job's CSV file,
+ * feeds the engine, posts progress every batch, writes the result lines to the job's CSV files,
  * then posts the results without their lines, or the error. The job's input is the first message
  * the thread receives (it may be started ahead, as a spare: reconcile-in-worker.ts).
  */
@@ -30,8 +30,8 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     rowCounts.push(rowCount);
   }
   const { results, notFoundLines } = reconciler.finishStreamed();
-  const { csvFile, owner, productTags } = input.lines;
-  const lineCount = await writeResultLinesCsv(csvFile, owner, (c) => (c === 'notFound' ? notFoundLines() : results.categories[c]), productTags);
+  const { csvFiles, owner, productTags } = input.lines;
+  const lineCount = await writeResultLinesCsv(csvFiles, owner, (c) => (c === 'notFound' ? notFoundLines() : results.categories[c]), productTags);
   for (const category of RESULT_CATEGORIES) results.categories[category] = [];
   return { type: 'done', output: { results, rowCounts, lineCount } };
 }
