@@ -28,8 +28,8 @@ import {
   notFoundLineRows,
   resultLineRows,
   type LineContext,
-  type LineFiles,
 } from './result-lines.js';
+import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
@@ -299,10 +299,11 @@ export interface StoredScanFile {
 /**
  * Where `storeResults` takes the result lines from: `results.categories`, with `productTags`
  * (product id -> tags at the catalogue snapshot, kept on each product's lines, DESIGN.md section
- * 11); or `csvFiles`, the lines already written as COPY CSV by `writeResultLinesCsv` (the
- * processing worker does, so that a million lines never cross the thread boundary as objects).
+ * 11); or files of COPY CSV written by the processing worker (so that a million lines never
+ * cross the thread boundary as objects): `csvFile`, the product lines (`writeProductLinesCsv`),
+ * and `notFoundLines` (`writeNotFoundLinesCsv`), a GrowingFile while the worker still writes it.
  */
-export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFiles: LineFiles };
+export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFile: string; notFoundLines: string | GrowingFile };
 
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
@@ -354,9 +355,9 @@ export async function storeResults(
       );
     }
     const owner = { organizationId: audit.organizationId, auditId: audit.id };
-    if ('csvFiles' in lines) {
-      await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFiles.lines);
-      await copyCsvFile(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.csvFiles.notFound);
+    if ('csvFile' in lines) {
+      await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
+      await copyCsvFile(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.notFoundLines);
     } else {
       const productLines = resultLineRows(owner, (c) => results.categories[c], lines.productTags);
       await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, csvChunksOf(productLines));

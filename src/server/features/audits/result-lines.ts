@@ -5,7 +5,8 @@
  * thread, which writes the lines of a run to two CSV files as the engine makes them (a million
  * notFound lines never exist as objects at once), and by `storeResults` for results held in memory.
  *
- *   await writeResultLinesCsv({ lines, notFound }, { organizationId, auditId }, categoryLines, productTags);
+ *   await writeProductLinesCsv(file, { organizationId, auditId }, categoryLines, productTags);
+ *   await writeNotFoundLinesCsv(otherFile, auditId, notFoundLines(), (bytes) => report(bytes));
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -179,36 +180,42 @@ export interface LineFiles {
 }
 
 /**
- * Writes every line as the CSV that `copyCsvFile` feeds to COPY: the product lines
- * (`resultLineRows`) into `files.lines`, the notFound lines (`notFoundLineRows`) into
- * `files.notFound` (each created or replaced), with back-pressure: memory holds one buffer of
- * lines at a time. Answers the number of lines written.
- * @throws the file system's error (disk full...); `notFoundLineRows`' error.
+ * Writes the product lines (`resultLineRows`) as the CSV that `copyCsvFile` feeds to COPY into
+ * `file` (created or replaced), with back-pressure: memory holds one buffer of lines at a time.
+ * Answers the number of lines written. @throws the file system's error (disk full...).
  */
-export async function writeResultLinesCsv(
-  files: LineFiles,
-  owner: LineOwner,
-  lines: CategoryLines,
-  productTags: ReadonlyMap<string, readonly string[]>,
-): Promise<number> {
-  const products = await writeCsvRows(files.lines, resultLineRows(owner, lines, productTags));
-  return products + (await writeCsvRows(files.notFound, notFoundLineRows(owner.auditId, lines('notFound'))));
+export function writeProductLinesCsv(file: string, owner: LineOwner, lines: CategoryLines, productTags: ReadonlyMap<string, readonly string[]>): Promise<number> {
+  return writeCsvRows(file, resultLineRows(owner, lines, productTags));
 }
 
-/** Writes `rows` into `file` (created or replaced); answers how many. */
-async function writeCsvRows(file: string, rows: Iterable<string>): Promise<number> {
+/**
+ * Writes the notFound lines (`notFoundLineRows`) into `file` like `writeProductLinesCsv`, calling
+ * `onWritten` with the file's size each time a buffer is in the file, so that COPY can read it
+ * while it grows (`GrowingFile`, docs/decisions/0076). Answers the number of lines written.
+ * @throws the file system's error; `notFoundLineRows`' error.
+ */
+export function writeNotFoundLinesCsv(file: string, auditId: string, lines: Iterable<ResultItem>, onWritten: (bytes: number) => void = () => {}): Promise<number> {
+  return writeCsvRows(file, notFoundLineRows(auditId, lines), onWritten);
+}
+
+/** Writes `rows` into `file` (created or replaced), reporting its size after each write; answers how many. */
+async function writeCsvRows(file: string, rows: Iterable<string>, onWritten: (bytes: number) => void = () => {}): Promise<number> {
   const out = createWriteStream(file);
   // Each line goes straight into a byte buffer and dies young: joining a chunk's lines as one
   // string first kept thousands of pieces alive long enough to reach the old generation.
   let buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
   let used = 0;
   let count = 0;
+  // The stream's bytesWritten counts what reached the file, once a write's callback runs.
+  const written = (err?: Error | null) => {
+    if (!err) onWritten(out.bytesWritten);
+  };
   const flush = async () => {
     if (used === 0) return;
     const full = buffer.subarray(0, used);
     buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
     used = 0;
-    if (!out.write(full)) await once(out, 'drain');
+    if (!out.write(full, written)) await once(out, 'drain');
   };
   try {
     for (const row of rows) {
@@ -218,7 +225,7 @@ async function writeCsvRows(file: string, rows: Iterable<string>): Promise<numbe
       if (used + row.length * 3 > buffer.length) {
         await flush();
         if (row.length * 3 > buffer.length) {
-          if (!out.write(row)) await once(out, 'drain');
+          if (!out.write(row, written)) await once(out, 'drain');
           continue;
         }
       }
