@@ -7,8 +7,9 @@
  *    for a sharedStrings.xml of BENCH_BOMB_MB, 5,200 by default), an honest 500 MB shared-strings
  *    part, a 16,384-column sheet, a 1,000,000-row xlsx (codes of the catalogue), 1,000,000
  *    distinct unknown codes as xlsx and as CSV, and a 200,000-row CSV.
- * 2. Starts the server (`node --import tsx src/server/main.ts`) as a child process on a fresh
- *    database of its own, signs up, imports a 1,000-product catalogue.
+ * 2. Builds the server and starts it as `npm start` runs it (`node dist/server/main.mjs`,
+ *    docs/decisions/0064) as a child process on a fresh database of its own, signs up, imports a
+ *    1,000-product catalogue.
  * 3. Per file: preview, import, process (create an audit, upload-multiple), each timed, with the
  *    server's peak RSS (VmHWM of /proc/<pid>/status, reset through clear_refs before each
  *    action), the answer's status and message. Each file runs BENCH_RUNS times (median and spread)
@@ -29,6 +30,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer } from '../scripts/build-server.mjs';
 import { columnLetters, writeXlsx } from '../src/server/files/test-support/zip-writer.js';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -184,7 +186,7 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 
 /** Starts the server on PORT: on the PostgreSQL database `databaseUrl`, or on PGlite in `dataDir` when null. */
 async function startServer(databaseUrl: string | null, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -423,6 +425,7 @@ async function main(): Promise<void> {
     const catalogue = path.join(dir, 'catalogue.csv');
     writeFileSync(catalogue, ['SKU,Product Name,Quantity', ...Array.from({ length: CATALOGUE }, (_, i) => `${sku(i)},Product ${i},${i % 50}`)].join('\n'));
 
+    await buildServer();
     server = await startServer(database.url, path.join(dir, 'data'));
     const pid = server.pid!;
     const browser = new Browser();

@@ -13,6 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
 import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { Db } from './client.js';
+import type { GrowingFile } from './growing-file.js';
 import { arrayLiteral } from '../features/products/pg-array.js';
 
 /** A value of one CSV field: null is SQL NULL; arrays become text[] literals; objects JSON. */
@@ -49,16 +50,22 @@ export async function copyCsvText(tx: Db, table: string, columns: readonly strin
 /**
  * Like `copyRows`, for rows already written as COPY CSV (`csvChunks`) in the file at `path`: the
  * PostgreSQL server gets the file streamed, so memory holds a read buffer whatever its size;
- * PGlite reads it as a Blob. Same transaction rule and errors as `copyRows`.
+ * PGlite reads it as a Blob. A `GrowingFile` (still being written by another thread) streams to
+ * the PostgreSQL server as it grows, so COPY runs while the rows are made (docs/decisions/0076);
+ * PGlite waits for it to be complete. Same transaction rule and errors as `copyRows`, and the
+ * writer's error of a GrowingFile.
  */
-export async function copyCsvFile(tx: Db, table: string, columns: readonly string[], path: string): Promise<void> {
+export async function copyCsvFile(tx: Db, table: string, columns: readonly string[], path: string | GrowingFile): Promise<void> {
   const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`;
   const client = sessionClient(tx);
   if (isPoolClient(client)) {
-    await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), client.query(copyFrom(statement)));
+    const source = typeof path === 'string' ? createReadStream(path, { highWaterMark: 1024 * 1024 }) : path.stream();
+    await pipeline(source, client.query(copyFrom(statement)));
     return;
   }
-  await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob: await openAsBlob(path) });
+  if (typeof path !== 'string') await path.done;
+  const file = typeof path === 'string' ? path : path.path;
+  await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob: await openAsBlob(file) });
 }
 
 /** The driver connection under a Drizzle transaction: a pg PoolClient or a PGlite transaction. */

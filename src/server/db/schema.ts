@@ -284,6 +284,35 @@ export const auditResultLines = pgTable(
 );
 
 /**
+ * The notFound result lines (docs/decisions/0075): a scanned value matching no product. Apart from
+ * `audit_result_lines` because a file of a million unknown codes makes a million of them, and
+ * storing each costs COPY what it writes: here only the columns such a line can fill, keyed by
+ * (audit_id, position) with that primary key as the only index (paging, search, exports). No
+ * foreign key checked per row: the trigger `audits_drop_not_found_lines` deletes an audit's lines
+ * with it (see the migration). Read back as ResultItems by `toNotFoundItem` (audits/repo.ts):
+ * sku and scanValue are both `value`; product fields, location and file counts are null/empty,
+ * and badCheckDigit is worked out from the value as the engine does.
+ */
+export const auditNotFoundLines = pgTable(
+  'audit_not_found_lines',
+  {
+    auditId: uuid('audit_id').notNull(),
+    /** Order among the audit's notFound lines, as the engine produced them. */
+    position: integer('position').notNull(),
+    /** The scanned value (the line's sku and scanValue). */
+    value: text('value').notNull(),
+    scannedQuantity: integer('scanned_quantity').notNull(),
+    /** The names of the files the value was scanned in, in upload order. */
+    scanFiles: text('scan_files').array().notNull(),
+    /** Why it matched nothing; null is 'unknown', the usual reason. */
+    reason: text('reason'),
+    /** scannedBefore/After with names (shelf context), or null without any. */
+    context: jsonb('context'),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.position] })],
+);
+
+/**
  * One row per audit ever created, kept when the audit is deleted: the monthly audit count
  * (DESIGN.md section 4) counts these, so deleting an audit gives no quota back. Filled by the
  * database trigger `audits_count_creation` on every insert into audits (see the migration).

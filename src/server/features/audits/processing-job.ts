@@ -1,7 +1,8 @@
 /**
  * The processing job (DESIGN.md section 12, docs/decisions/0056): takes an audit in status
  * processing, reads its stored scan files, reconciles them in a worker thread and stores the
- * results. Stages and progress on the audit row, read by `GET /api/audits/{id}`:
+ * results (storing starts while the worker still writes the notFound lines, docs/decisions/0076).
+ * Stages and progress on the audit row, read by `GET /api/audits/{id}`:
  *   queued 30 -> reading 30..70 (by rows read against the files' bytes) -> storing 80 -> complete 100.
  *
  * Leases: the worker that claims the audit writes a token of its own and renews
@@ -21,6 +22,7 @@ import { audits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { reconcileInWorker } from './engine/reconcile-in-worker.js';
+import type { GrowingFile } from '../../db/growing-file.js';
 import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
 
@@ -85,6 +87,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
       .catch(() => {});
   }, timing.heartbeatMs);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-job-'));
+  let notFoundLines: GrowingFile | undefined;
   try {
     const startedAt = performance.now();
     const totalBytes = job.files.reduce((n, f) => n + f.sizeBytes, 0);
@@ -97,8 +100,8 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
     const snapshotJson = await loadCatalogueSnapshot(db, audit.organizationId);
     const filter = audit.auditType === 'product-audit' ? ((audit.filterExpression as FilterExpression | null) ?? null) : null;
     let lastWrite = 0;
-    const linesFile = path.join(dir, 'result-lines.csv');
-    const { results, rowCounts } = await reconcileInWorker(
+    const linesFiles = { lines: path.join(dir, 'result-lines.csv'), notFound: path.join(dir, 'not-found-lines.csv') };
+    const reconciled = await reconcileInWorker(
       {
         options: {
           auditType: audit.auditType as 'cycle-count' | 'product-audit',
@@ -107,7 +110,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
         },
         catalogue: { snapshotJson, filter },
         files,
-        lines: { csvFile: linesFile, owner: { organizationId: audit.organizationId, auditId: audit.id } },
+        lines: { csvFiles: linesFiles, owner: { organizationId: audit.organizationId, auditId: audit.id } },
       },
       ({ rowsRead }) => {
         const now = Date.now();
@@ -118,13 +121,22 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
         void setStage(db, auditId, token, 'reading', 30 + Math.round(share * 40)).catch(() => {});
       },
     );
+    const { results, rowCounts } = reconciled;
+    notFoundLines = reconciled.notFoundLines;
     results.summary.processingTime = Math.round(performance.now() - startedAt);
     if (lost) return;
     await setStage(db, auditId, token, 'storing', 80);
     const stored: StoredScanFile[] = job.files.map((f, i) => ({ ...f, headerChoice: f.hasHeader ?? 'auto', rowCount: rowCounts[i] ?? 0 }));
     try {
-      await storeResults(db, audit, stored, results, token, { csvFile: linesFile });
+      // The worker may still be writing the notFound lines: COPY reads them as they come.
+      await storeResults(db, audit, stored, results, token, { csvFile: linesFiles.lines, notFoundLines });
     } catch (err) {
+      // The worker running out of memory while writing is bad input like any other.
+      const writing = await notFoundLines.done.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (writing instanceof AppError) throw writing;
       await endRun(db, auditId, token, { status: 'error', progress: 0, errorMessage: STORING_FAILED });
       throw err;
     }
@@ -144,6 +156,8 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
     throw err;
   } finally {
     clearInterval(heartbeat);
+    // The worker writes into the folder until it is done.
+    await notFoundLines?.done.catch(() => {});
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditCreations, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
+import { auditCreations, auditNotFoundLines, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
 import type { Audit, AuditListQuery, AuditListTab, AuditPage, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import { escapeLike } from '../products/product-filters-sql.js';
 import {
@@ -16,15 +16,26 @@ import {
   type ResultSort,
   type ScanFileBreakdown,
 } from '../../../contracts/results.js';
+import { hasBadCheckDigit } from '../../../domain/gtin.js';
 import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
 import { copyCsvFile, copyCsvText } from '../../db/bulk-copy.js';
-import { RESULT_LINE_COLUMNS, resultLinesCsv, type LineContext } from './result-lines.js';
+import {
+  NOT_FOUND_LINE_COLUMNS,
+  RESULT_LINE_COLUMNS,
+  USUAL_NOT_FOUND_REASON,
+  csvChunksOf,
+  notFoundLineRows,
+  resultLineRows,
+  type LineContext,
+} from './result-lines.js';
+import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
 export type ScanFileRow = typeof scanFiles.$inferSelect;
 type LineRow = typeof auditResultLines.$inferSelect;
+type NotFoundRow = typeof auditNotFoundLines.$inferSelect;
 
 export async function insertAudit(db: Db, values: typeof audits.$inferInsert): Promise<AuditRow> {
   const [row] = await db.insert(audits).values(values).returning();
@@ -280,17 +291,19 @@ export interface StoredScanFile {
 /**
  * Where `storeResults` takes the result lines from: `results.categories`, with `productTags`
  * (product id -> tags at the catalogue snapshot, kept on each product's lines, DESIGN.md section
- * 11); or `csvFile`, the lines already written as COPY CSV by `writeResultLinesCsv` (the
- * processing worker does, so that a million lines never cross the thread boundary as objects).
+ * 11); or files of COPY CSV written by the processing worker (so that a million lines never
+ * cross the thread boundary as objects): `csvFile`, the product lines (`writeProductLinesCsv`),
+ * and `notFoundLines` (`writeNotFoundLinesCsv`), a GrowingFile while the worker still writes it.
  */
-export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFile: string };
+export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFile: string; notFoundLines: string | GrowingFile };
 
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
  * all in one transaction: a failure leaves no partial results (issue: processing is atomic).
  * With `jobToken`, only while the audit's processing lease is still that token's (a worker that
- * lost its lease stores nothing): answers false then, true when stored. The lines come from
- * `lines` (see StoredLines); the summary and counts from `results` either way.
+ * lost its lease stores nothing). Answers false then, and when the audit is gone; true when
+ * stored. The lines come from `lines` (see StoredLines); the summary and counts from `results`
+ * either way.
  */
 export async function storeResults(
   db: Db,
@@ -302,11 +315,13 @@ export async function storeResults(
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    if (jobToken !== undefined) {
-      const [held] = await tx.execute(sql`select job_token from audits where id = ${audit.id} for update`).then((r) => (r as unknown as { rows: Array<{ job_token: string | null }> }).rows);
-      if (held?.job_token !== jobToken) return false;
-    }
+    // The audit's row stays locked until the results are stored: an audit deleted meanwhile waits,
+    // then takes its lines with it (audit_not_found_lines has no foreign key, docs/decisions/0075).
+    const [held] = await tx.execute(sql`select job_token from audits where id = ${audit.id} for update`).then((r) => (r as unknown as { rows: Array<{ job_token: string | null }> }).rows);
+    if (!held) return false;
+    if (jobToken !== undefined && held.job_token !== jobToken) return false;
     await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
+    await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, audit.id));
     await tx.delete(auditResultSummaries).where(eq(auditResultSummaries.auditId, audit.id));
     await tx.delete(scanFiles).where(eq(scanFiles.auditId, audit.id));
     // The results replace every kept upload of the audit (docs/decisions/0009).
@@ -332,8 +347,14 @@ export async function storeResults(
       );
     }
     const owner = { organizationId: audit.organizationId, auditId: audit.id };
-    if ('csvFile' in lines) await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
-    else await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, resultLinesCsv(owner, (c) => results.categories[c], lines.productTags));
+    if ('csvFile' in lines) {
+      await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
+      await copyCsvFile(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.notFoundLines);
+    } else {
+      const productLines = resultLineRows(owner, (c) => results.categories[c], lines.productTags);
+      await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, csvChunksOf(productLines));
+      await copyCsvText(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, csvChunksOf(notFoundLineRows(audit.id, results.categories.notFound)));
+    }
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,
@@ -405,6 +426,37 @@ export function toResultItem(row: LineRow): ResultItem {
   };
 }
 
+/**
+ * A row of `audit_not_found_lines` as the ResultItem the engine made (docs/decisions/0075): sku
+ * and scanValue are the value, badCheckDigit worked out from it as `notFoundLine` does.
+ */
+export function toNotFoundItem(row: NotFoundRow): ResultItem {
+  const ctx = (row.context ?? {}) as Partial<LineContext>;
+  return {
+    sku: row.value,
+    scanValue: row.value,
+    matchedSku: null,
+    productId: null,
+    productName: null,
+    expectedQuantity: null,
+    scannedQuantity: row.scannedQuantity,
+    difference: null,
+    percentageDifference: null,
+    costPrice: null,
+    varianceValue: null,
+    scannedBefore: ctx.scannedBefore ?? null,
+    scannedBeforeName: ctx.scannedBeforeName ?? null,
+    scannedAfter: ctx.scannedAfter ?? null,
+    scannedAfterName: ctx.scannedAfterName ?? null,
+    actualCategory: null,
+    location: null,
+    scanFiles: row.scanFiles,
+    reason: row.reason ?? USUAL_NOT_FOUND_REASON,
+    fileCounts: [],
+    badCheckDigit: hasBadCheckDigit(row.value),
+  };
+}
+
 export async function readSummary(db: Db, auditId: string): Promise<SummaryRow | null> {
   const [row] = await db.select().from(auditResultSummaries).where(eq(auditResultSummaries.auditId, auditId));
   return row ?? null;
@@ -413,7 +465,7 @@ export async function readSummary(db: Db, auditId: string): Promise<SummaryRow |
 function lineFilter(auditId: string, category: ResultCategory, search: string | undefined): SQL {
   const base = and(eq(auditResultLines.auditId, auditId), eq(auditResultLines.category, category))!;
   if (!search) return base;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(search)}%`;
   return and(
     base,
     or(
@@ -452,6 +504,7 @@ export async function readLinesPage(
     dir?: 'asc' | 'desc';
   },
 ): Promise<{ items: ResultItem[]; total: number }> {
+  if (opts.category === 'notFound') return readNotFoundPage(db, { ...opts, sort: opts.sort ?? 'position', dir: opts.dir ?? 'asc' });
   const where = lineFilter(opts.auditId, opts.category, opts.search);
   const [[totalRow], rows] = await Promise.all([
     db.select({ n: count() }).from(auditResultLines).where(where),
@@ -464,6 +517,39 @@ export async function readLinesPage(
       .offset((opts.page - 1) * opts.pageSize),
   ]);
   return { items: rows.map(toResultItem), total: Number(totalRow?.n ?? 0) };
+}
+
+/**
+ * `readLinesPage` for the notFound lines, in their own table. Search matches the value (their sku
+ * and scanValue; they have no name or location). Sorting by sku sorts by the value; the other
+ * keys are null on every notFound line, so those pages are in position order, as they were when
+ * these lines shared the product lines' table.
+ */
+async function readNotFoundPage(
+  db: Db,
+  opts: { auditId: string; search?: string; page: number; pageSize: number; sort: ResultSort; dir: 'asc' | 'desc' },
+): Promise<{ items: ResultItem[]; total: number }> {
+  const t = auditNotFoundLines;
+  const where = opts.search
+    ? and(eq(t.auditId, opts.auditId), ilike(t.value, `%${escapeLike(opts.search)}%`))!
+    : eq(t.auditId, opts.auditId);
+  const order =
+    opts.sort === 'position'
+      ? [opts.dir === 'desc' ? desc(t.position) : asc(t.position)]
+      : opts.sort === 'sku'
+        ? [sql`lower(${t.value}) ${sql.raw(opts.dir)}`, asc(t.position)]
+        : [asc(t.position)];
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ n: count() }).from(t).where(where),
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+  ]);
+  return { items: rows.map(toNotFoundItem), total: Number(totalRow?.n ?? 0) };
 }
 
 /**
@@ -496,6 +582,10 @@ export async function readMoneySummary(db: Db, auditId: string): Promise<MoneySu
 
 /** Streams a category's lines in position order, a page of `pageSize` rows at a time (exports). */
 export async function* streamLines(db: Db, auditId: string, category: ResultCategory, pageSize = 2000): AsyncGenerator<ResultItem> {
+  if (category === 'notFound') {
+    yield* streamNotFoundLines(db, auditId, pageSize);
+    return;
+  }
   let after = -1;
   for (;;) {
     const rows = await db
@@ -505,6 +595,23 @@ export async function* streamLines(db: Db, auditId: string, category: ResultCate
       .orderBy(asc(auditResultLines.position))
       .limit(pageSize);
     for (const row of rows) yield toResultItem(row);
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.position;
+  }
+}
+
+/** `streamLines` for the notFound lines (their own table, paged by its primary key). */
+async function* streamNotFoundLines(db: Db, auditId: string, pageSize: number): AsyncGenerator<ResultItem> {
+  const t = auditNotFoundLines;
+  let after = -1;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.auditId, auditId), sql`${t.position} > ${after}`))
+      .orderBy(asc(t.position))
+      .limit(pageSize);
+    for (const row of rows) yield toNotFoundItem(row);
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1]!.position;
   }

@@ -17,19 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedResults } from '../../../contracts/results.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, type TestApp, type TestClient } from '../../test-support/test-app.js';
+import { waitComplete } from './test-support/fixture-audits.js';
 
 const CATALOGUE = ['SKU,Name,Cost,Qty', 'A-1,Apple crate,2.50,10', 'B-2,Birch plank,4.00,5', 'C-3,Cedar strip,1.25,2', 'D-4,Dowel,,3', 'E-5,Elm board,9.99,4'].join('\n');
 const SCANS = ['Code,Count', 'A-1,7', 'C-3,6', 'D-4,1', 'E-5,4', 'ZZZ,1', 'zzz,1'].join('\n');
-
-async function waitComplete(c: TestClient, id: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const audit = (await c.get(`/api/audits/${id}`)).json();
-    if (audit.status === 'complete') return;
-    if (audit.status === 'error') throw new Error(audit.errorMessage);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('audit did not complete');
-}
 
 describe.each(DATABASE_KINDS)('results money figures and sorting on %s', (kind) => {
   let t: TestApp;

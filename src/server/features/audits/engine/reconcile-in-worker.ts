@@ -3,21 +3,22 @@
  * keeps answering other requests while a large audit processes (issue: one organisation's
  * processing must not stall the others). The worker reads the scan files from disk with the same
  * readers and engine as before (src/server/files, src/domain/reconcile.ts) and writes the result
- * lines to a CSV file as the engine makes them; the caller stores that file with COPY. Only the
+ * lines to CSV files as the engine makes them; the caller stores those files with COPY. Only the
  * summary crosses the thread boundary: a million lines cloned as objects cost more time and
  * memory than making them (docs/decisions/0051). The catalogue goes in as one JSON text and its
  * products are built in the worker, so the server's thread does not build (and collect) 100,000
  * objects per job.
  *
- *   const { results, rowCounts } = await reconcileInWorker(input, (p) => progress(p));
- *   await storeResults(db, audit, files, results, token, { csvFile: input.lines.csvFile });
+ *   const { results, rowCounts, notFoundLines } = await reconcileInWorker(input, (p) => progress(p));
+ *   await storeResults(db, audit, files, results, token, { csvFile: input.lines.csvFiles.lines, notFoundLines });
  */
 import { Worker } from 'node:worker_threads';
 import type { EnhancedResults } from '../../../../contracts/results.js';
 import type { FilterExpression } from '../../../../contracts/filters.js';
 import type { ReconcileOptions } from '../../../../domain/reconcile.js';
 import { AppError, FileError } from '../../../errors.js';
-import type { LineOwner } from '../result-lines.js';
+import type { LineFiles, LineOwner } from '../result-lines.js';
+import { GrowingFile } from '../../../db/growing-file.js';
 
 /** One scan file of the job, on local disk. */
 export interface WorkerScanFile {
@@ -39,18 +40,25 @@ export interface WorkerInput {
   catalogue: { snapshotJson: string; filter: FilterExpression | null };
   files: WorkerScanFile[];
   /** Where the worker writes the result lines as COPY CSV (result-lines.ts), and for whom. */
-  lines: { csvFile: string; owner: LineOwner };
+  lines: { csvFiles: LineFiles; owner: LineOwner };
 }
 
 /**
- * What the worker answers: the results without their lines (`categories` empty, `counts` and
- * `summary` complete; the lines are in the CSV file), the data rows read per file and the number
- * of lines written.
+ * What the worker answers once reconciled: the results without their lines (`categories` empty,
+ * `counts` and `summary` complete; the lines are in the CSV files) and the data rows read per file.
  */
 export interface WorkerOutput {
   results: EnhancedResults;
   rowCounts: number[];
-  lineCount: number;
+}
+
+/**
+ * A reconciled job: the worker's output, with the product lines' file complete and the notFound
+ * lines' file still being written (`notFoundLines.done` settles when it is complete, or with the
+ * worker's error).
+ */
+export interface ReconciledJob extends WorkerOutput {
+  notFoundLines: GrowingFile;
 }
 
 /** Reading progress: files done and data rows read so far. */
@@ -69,37 +77,57 @@ export interface SerialisedError {
   line?: number;
 }
 
+/**
+ * The worker's messages, in order: progress while reading; results; the notFound lines' file size
+ * as it grows ('written', bytes in the file); 'done' with the number of notFound lines. 'error'
+ * may come at any point and ends the job.
+ */
 export type WorkerMessage =
   | { type: 'progress'; progress: WorkerProgress }
-  | { type: 'done'; output: WorkerOutput }
+  | { type: 'results'; output: WorkerOutput }
+  | { type: 'written'; bytes: number }
+  | { type: 'done'; notFoundCount: number }
   | { type: 'error'; error: SerialisedError };
 
 /**
  * Reconciles `input` in a worker thread of its own (a fresh heap per job, so the heap cap below
- * holds per job); `onProgress` is called as rows are read. The thread is the spare started after
- * the previous job when there is one, so a job does not wait for a thread to load the readers and
- * the engine (about half a second); see `prepareSpareWorker`.
+ * holds per job); `onProgress` is called as rows are read. Resolves as soon as the results are
+ * known, while the worker still writes the notFound lines (`ReconciledJob.notFoundLines`), so
+ * that storing can start and COPY read that file as it grows (docs/decisions/0076). The thread is
+ * the spare started after the previous job when there is one, so a job does not wait for a thread
+ * to load the readers and the engine (about half a second); see `prepareSpareWorker`.
  * @throws FileError/AppError as the readers raise them (bad quantity, unreadable file), with
- *   code, status and message kept; any other failure as an Error.
+ *   code, status and message kept; any other failure as an Error. A failure after the results
+ *   rejects `notFoundLines.done` instead.
  */
-export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<WorkerOutput> {
-  return new Promise<WorkerOutput>((resolve, reject) => {
+export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<ReconciledJob> {
+  const notFoundLines = new GrowingFile(input.lines.csvFiles.notFound);
+  return new Promise<ReconciledJob>((resolve, reject) => {
     const worker = takeWorker();
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      fn();
+    let reconciled = false;
+    // Before the results, a failure rejects the job; after them, it fails the notFound file.
+    const fail = (err: Error) => {
+      notFoundLines.fail(err);
+      if (!reconciled) {
+        reconciled = true;
+        reject(err);
+      }
     };
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.progress);
-      else if (message.type === 'done') settle(() => resolve(message.output));
-      else settle(() => reject(reviveError(message.error)));
+      else if (message.type === 'results') {
+        reconciled = true;
+        resolve({ ...message.output, notFoundLines });
+      } else if (message.type === 'written') notFoundLines.grew(message.bytes);
+      else if (message.type === 'done') notFoundLines.finish();
+      else fail(reviveError(message.error));
     });
-    worker.on('error', (err) => settle(() => reject(isOutOfMemory(err) ? tooComplex() : err)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`the processing worker stopped (exit code ${code})`))));
+    worker.on('error', (err) => fail(isOutOfMemory(err) ? tooComplex() : err));
+    worker.on('exit', (code) => fail(new Error(`the processing worker stopped (exit code ${code})`)));
     worker.postMessage(input);
-  }).finally(() => setImmediate(prepareSpareWorker));
+    // The next job's thread starts once this one has finished writing.
+    void notFoundLines.done.catch(() => {}).finally(() => setImmediate(prepareSpareWorker));
+  });
 }
 
 const WORKER_URL = new URL('./reconcile-worker.mjs', import.meta.url);

@@ -1,7 +1,8 @@
 /**
  * The worker thread's body (reconcile-in-worker.ts): reads each scan file with the readers,
- * feeds the engine, posts progress every batch, writes the result lines to the job's CSV file,
- * then posts the results without their lines, or the error. The job's input is the first message
+ * feeds the engine, posts progress every batch, writes the product lines to the job's CSV file,
+ * posts the results without their lines, then writes the notFound lines to their file, posting
+ * its size as it grows and 'done' at the end; or posts the error. The job's input is the first message
  * the thread receives (it may be started ahead, as a spare: reconcile-in-worker.ts).
  */
 import { readlinkSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { RESULT_CATEGORIES } from '../../../../contracts/results.js';
 import { createReconciler } from '../../../../domain/reconcile.js';
-import { writeResultLinesCsv } from '../result-lines.js';
+import { writeNotFoundLinesCsv, writeProductLinesCsv } from '../result-lines.js';
 import { readScanRowBatches } from '../../../files/index.js';
 import { openScanTable } from './scan-table.js';
 import { parseCatalogueSnapshot } from './catalogue-snapshot.js';
@@ -27,15 +28,23 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
       for (const row of batch) reconciler.add(i, row.value, row.quantity);
       rowCount += batch.length;
       rowsRead += batch.length;
-      parentPort!.postMessage({ type: 'progress', progress: { filesDone: i, rowsRead } } satisfies WorkerMessage);
+      post({ type: 'progress', progress: { filesDone: i, rowsRead } });
     }
     rowCounts.push(rowCount);
   }
   const { results, notFoundLines } = reconciler.finishStreamed();
-  const { csvFile, owner } = input.lines;
-  const lineCount = await writeResultLinesCsv(csvFile, owner, (c) => (c === 'notFound' ? notFoundLines() : results.categories[c]), productTags);
+  const { csvFiles, owner } = input.lines;
+  await writeProductLinesCsv(csvFiles.lines, owner, (c) => results.categories[c], productTags);
   for (const category of RESULT_CATEGORIES) results.categories[category] = [];
-  return { type: 'done', output: { results, rowCounts, lineCount } };
+  // The results go now: the caller starts storing them while the notFound lines are written,
+  // and COPY reads that file as it grows (docs/decisions/0076).
+  post({ type: 'results', output: { results, rowCounts } });
+  const notFoundCount = await writeNotFoundLinesCsv(csvFiles.notFound, owner.auditId, notFoundLines(), (bytes) => post({ type: 'written', bytes }));
+  return { type: 'done', notFoundCount };
+}
+
+function post(message: WorkerMessage): void {
+  parentPort!.postMessage(message);
 }
 
 /**
@@ -58,8 +67,5 @@ const WORKER_NICENESS = 5;
 yieldToRequests();
 // The thread may start ahead of its job (a spare): the job's input is the first message.
 parentPort!.once('message', (input: WorkerInput) => {
-  run(input).then(
-    (message) => parentPort!.postMessage(message),
-    (err: unknown) => parentPort!.postMessage({ type: 'error', error: serialiseError(err) } satisfies WorkerMessage),
-  );
+  run(input).then(post, (err: unknown) => post({ type: 'error', error: serialiseError(err) }));
 });

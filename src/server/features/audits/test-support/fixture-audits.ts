@@ -30,3 +30,17 @@ export function manifestUpload(fixture: Fixture): { files: UploadFile[]; fields:
   });
   return { files, fields };
 }
+
+/**
+ * Waits until the audit `id` is complete, asking `GET /api/audits/{id}` every 100 ms (a minute at
+ * most). @throws with the audit's error message when processing ended in error, or on time out.
+ */
+export async function waitComplete(c: TestClient, id: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const audit = (await c.get(`/api/audits/${id}`)).json();
+    if (audit.status === 'complete') return;
+    if (audit.status === 'error') throw new Error(audit.errorMessage);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('audit did not complete');
+}
