@@ -250,11 +250,10 @@ export const storedFileChunks = pgTable(
 export const auditResultLines = pgTable(
   'audit_result_lines',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     organizationId: uuid('organization_id').notNull(),
-    auditId: uuid('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** No foreign key: checked per row it was most of storing 120,000 lines on PGlite; the lines
+     * go with their audit by the trigger audits_drop_result_lines (docs/decisions/0065). */
+    auditId: uuid('audit_id').notNull(),
     category: text('category').notNull(),
     /** Order inside the category, as the engine produced it. */
     position: integer('position').notNull(),
@@ -280,7 +279,7 @@ export const auditResultLines = pgTable(
     /** The product's tags when the audit ran (DESIGN.md section 11): later tag edits keep history. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index('audit_result_lines_audit_idx').on(t.auditId, t.category, t.position)],
+  (t) => [primaryKey({ columns: [t.auditId, t.category, t.position] })],
 );
 
 /**

@@ -31,8 +31,11 @@ describe.each(DATABASE_KINDS)('notFound lines on %s', (kind) => {
   let owner: TestClient;
   let auditId: string;
 
-  const storedRows = async (id: string) =>
-    Number(((await t.db.execute(sql`select count(*)::int as n from audit_not_found_lines where audit_id = ${id}::uuid`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  const countIn = async (table: 'audit_not_found_lines' | 'audit_result_lines', id: string) =>
+    Number(((await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where audit_id = ${id}::uuid`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  const storedRows = (id: string) => countIn('audit_not_found_lines', id);
+  /** The other categories' lines (A-1 and B-2 matched), keyed by place with no foreign key (docs/decisions/0065). */
+  const resultRows = (id: string) => countIn('audit_result_lines', id);
 
   /** Processes the two shelves in a new audit called `name`; answers its id. */
   const processAudit = async (name: string): Promise<string> => {
@@ -111,14 +114,18 @@ describe.each(DATABASE_KINDS)('notFound lines on %s', (kind) => {
     expect(exported).toHaveLength(2);
   });
 
-  it('deletes them with their audit, and with their organisation', async () => {
+  it('deletes them and the other lines with their audit, and with their organisation', async () => {
     const other = await processAudit('Shelves again');
     expect(await storedRows(other)).toBe(4);
+    expect(await resultRows(other)).toBe(2);
     expect((await owner.delete(`/api/audits/${other}`)).statusCode).toBe(204);
     expect(await storedRows(other)).toBe(0);
+    expect(await resultRows(other)).toBe(0);
     expect(await storedRows(auditId)).toBe(4);
-    // The organisation's cascade deletes its audits, and the trigger their lines.
+    expect(await resultRows(auditId)).toBe(2);
+    // The organisation's cascade deletes its audits, and the triggers their lines.
     await t.db.execute(sql`delete from organizations where id = (select organization_id from audits where id = ${auditId}::uuid)`);
     expect(await storedRows(auditId)).toBe(0);
+    expect(await resultRows(auditId)).toBe(0);
   });
 });
