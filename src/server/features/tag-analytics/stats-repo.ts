@@ -177,6 +177,9 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
         r.accurate_counts, r.variance_sums
       FROM runs AS r CROSS JOIN LATERAL unnest(r.tags) AS t(tag)
       WHERE r.tag_sets = 1
+      -- Written in key order, as the per-tag sort wrote them: a tag's rows side by side for the
+      -- detail page (docs/decisions/0041), not spread over the table in product order.
+      ORDER BY t.tag, r.product_id
     )
     SELECT DISTINCT product_id::text AS "productId" FROM runs WHERE tag_sets > 1`);
   return (result as unknown as { rows: Array<{ productId: string }> }).rows.map((r) => r.productId);
