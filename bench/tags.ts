@@ -18,11 +18,12 @@
  * 5. Reference in the same run: the summary's figures computed straight from the result lines by
  *    one plain SQL statement through `pg` (what the aggregates avoid), checked equal to the API's.
  * Prints median and spread (min-max) of each with the load average at that moment (the machine
- * is shared), and ends with one JSON line.
+ * is shared), and ends with one JSON line. BENCH_KEEP_DB=<name> keeps the seeded database
+ * between runs (a kept database's figures are those of the sizes it was seeded with).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
@@ -43,23 +44,35 @@ const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0
 
 const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
 
-async function freshDatabase(): Promise<Database> {
-  const name = `stocktally_bench_tags_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+/**
+ * The bench's database: a new one, dropped at the end; or, with BENCH_KEEP_DB=<name>, that
+ * database, made and seeded on the first run and kept (later runs skip the seeding).
+ */
+async function benchDatabase(): Promise<{ database: Database; seeded: boolean }> {
+  const kept = process.env.BENCH_KEEP_DB;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`BENCH_KEEP_DB: not a plain database name: ${kept}`);
+  const name = kept ?? `stocktally_bench_tags_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
+  const seeded = exists && ((await database.db.execute(sql`SELECT 1 FROM audits LIMIT 1`)) as unknown as { rows: unknown[] }).rows.length > 0;
+  if (kept !== undefined) return { database, seeded };
   return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: SERVER_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+    seeded,
+    database: {
+      ...database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: SERVER_URL });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
     },
   };
 }
@@ -127,14 +140,22 @@ async function seed(db: Database['db'], organizationId: string, userId: string):
 async function main(): Promise<void> {
   console.log(`tag analytics bench: ${PRODUCTS} products, ${TAGS} tags, ${AUDITS} audits x ${LINES} lines`);
   console.log(`load average at start: ${load().join(' ')} (${os.cpus().length} CPUs)`);
-  const database = await freshDatabase();
+  const { database, seeded } = await benchDatabase();
   const { db } = database;
   try {
-    const [org] = await db.insert(organizations).values({ name: 'Bench Stores', subscriptionTier: 'pro' }).returning();
-    const [user] = await db.insert(users).values({ organizationId: org!.id, email: 'bench@example.com', role: 'owner' }).returning();
+    let org: typeof organizations.$inferSelect | undefined;
+    let user: typeof users.$inferSelect | undefined;
     let started = performance.now();
-    await seed(db, org!.id, user!.id);
-    console.log(`seeded ${AUDITS * LINES} result lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (seeded) {
+      [org] = await db.select().from(organizations).where(eq(organizations.name, 'Bench Stores'));
+      [user] = await db.select().from(users).where(eq(users.email, 'bench@example.com'));
+      console.log(`kept database ${process.env.BENCH_KEEP_DB}: not seeded again`);
+    } else {
+      [org] = await db.insert(organizations).values({ name: 'Bench Stores', subscriptionTier: 'pro' }).returning();
+      [user] = await db.insert(users).values({ organizationId: org!.id, email: 'bench@example.com', role: 'owner' }).returning();
+      await seed(db, org!.id, user!.id);
+      console.log(`seeded ${AUDITS * LINES} result lines in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
 
     const config = loadConfig({ LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_DIR: os.tmpdir() } as NodeJS.ProcessEnv);
     const app = await buildApp({ db, config, webDir: '/nonexistent' });
