@@ -12,7 +12,7 @@
  * it is deleted, `rebuildTagStats` recomputes from the lines (the refresh call).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { runsOnPglite, type Db } from '../../db/client.js';
 import { ACCURATE_CATEGORY, AUDITED_CATEGORIES } from '../../../domain/tag-analytics.js';
 import { arrayLiteral } from '../products/pg-array.js';
 
@@ -198,8 +198,10 @@ export async function rebuildTagStats(db: Db, organizationId: string, tag: strin
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // One sort of the audited lines (5 million at the bench's size) held in memory rather than
-    // merged on disk; compiling it to machine code costs more than it saves.
-    await tx.execute(sql`SET LOCAL work_mem = '1GB'`);
+    // merged on disk on the PostgreSQL server; on PGlite that memory would be the app server's
+    // own, never given back (WebAssembly), so it stays modest there. Compiling the sort to
+    // machine code costs more than it saves.
+    await tx.execute(runsOnPglite(tx) ? sql`SET LOCAL work_mem = '64MB'` : sql`SET LOCAL work_mem = '1GB'`);
     await tx.execute(sql`SET LOCAL jit = off`);
     await tx.execute(sql`DELETE FROM tag_audit_stats WHERE ${org}${onlyTag}`);
     await tx.execute(sql`DELETE FROM tag_product_stats WHERE ${org}${onlyTag}`);
