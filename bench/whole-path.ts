@@ -13,7 +13,7 @@
  * and after the catalogue import. At full size, the XLSX export of the last audit over HTTP
  * (median of BENCH_RUNS, server peak RSS; budget 4 s and 400 MB) with the CSV export as reference.
  * References in the same run: DuckDB building the same lines plus COPY of
- * the audit's stored lines into a table like audit_result_lines (PostgreSQL), and the PostgreSQL
+ * the audit's stored lines into tables like audit_result_lines and audit_not_found_lines (PostgreSQL), and the PostgreSQL
  * figure for PGlite. Prints the load average: the bench shares 2 CPUs. Ends with one JSON line.
  *
  * Budgets: full size on PostgreSQL <= 6 s and peak RSS <= 500 MB; on PGlite <= 10 s; typical
@@ -100,22 +100,30 @@ async function runAudit(client: TestClient, scanFile: string, run: number) {
   return { id, uploadToStoredSeconds: (done - uploadStarted) / 1000, fromPreviewSeconds: (done - started) / 1000 };
 }
 
-/** COPY of the audit's stored lines out, then into a fresh table like audit_result_lines (with its indexes); seconds of the COPY in. */
+/**
+ * COPY of the audit's stored lines out, then into fresh tables like audit_result_lines and
+ * audit_not_found_lines (with their keys and indexes); seconds of the two COPYs in, and lines.
+ */
 async function copyReference(database: Database, auditId: string): Promise<{ seconds: number; lines: number }> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
+  let seconds = 0;
+  let lines = 0;
   try {
-    const chunks: Buffer[] = [];
-    const out = client.query(copyTo(`COPY (SELECT * FROM audit_result_lines WHERE audit_id = '${auditId}') TO STDOUT`));
-    for await (const chunk of out) chunks.push(chunk as Buffer);
-    await client.query('DROP TABLE IF EXISTS bench_copy_reference');
-    await client.query('CREATE TABLE bench_copy_reference (LIKE audit_result_lines INCLUDING ALL)');
-    const started = performance.now();
-    await pipeline(Readable.from(chunks), client.query(copyFrom('COPY bench_copy_reference FROM STDIN')));
-    const seconds = (performance.now() - started) / 1000;
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_copy_reference');
-    await client.query('DROP TABLE bench_copy_reference');
-    return { seconds, lines: rows[0]!.n };
+    for (const table of ['audit_result_lines', 'audit_not_found_lines']) {
+      const chunks: Buffer[] = [];
+      const out = client.query(copyTo(`COPY (SELECT * FROM ${table} WHERE audit_id = '${auditId}') TO STDOUT`));
+      for await (const chunk of out) chunks.push(chunk as Buffer);
+      await client.query('DROP TABLE IF EXISTS bench_copy_reference');
+      await client.query(`CREATE TABLE bench_copy_reference (LIKE ${table} INCLUDING ALL)`);
+      const started = performance.now();
+      await pipeline(Readable.from(chunks), client.query(copyFrom('COPY bench_copy_reference FROM STDIN')));
+      seconds += (performance.now() - started) / 1000;
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_copy_reference');
+      lines += rows[0]!.n;
+      await client.query('DROP TABLE bench_copy_reference');
+    }
+    return { seconds, lines };
   } finally {
     await client.end();
   }
