@@ -95,7 +95,7 @@ test.describe('real-world catalogues through the Import Products dialog', () => 
       await expect(dialog.getByText(`Successfully imported ${rows} products.`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Done' }).click();
       await page.getByPlaceholder(/search/i).first().fill('M1000');
-      await expect(page.getByText('Rahmen beschichtet').first()).toBeVisible();
+      await expect(page.getByText('Rahmen beschichtet').filter({ visible: true }).first()).toBeVisible();
     });
   }
 
