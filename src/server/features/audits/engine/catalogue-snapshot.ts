@@ -2,9 +2,9 @@
  * The catalogue of a processing job, built in the processing thread from the JSON text that
  * `loadCatalogueSnapshot` (repo.ts) reads from the database, with the audit's scope applied.
  *
- *   const { catalogue, productTags } = parseCatalogueSnapshot(json, audit.filterExpression);
- *   createReconciler({ ...options, catalogue });
- *   writeResultLinesCsv(file, owner, lines, productTags);
+ *   const { catalogue, productTags } = parseCatalogueSnapshot(input.catalogue.snapshotJson, input.catalogue.filter);
+ *   createReconciler({ ...input.options, catalogue });
+ *   writeProductLinesCsv(file, owner, lines, productTags);
  */
 import type { FilterExpression } from '../../../../contracts/filters.js';
 import type { CatalogueProduct } from '../../../../domain/reconcile.js';
