@@ -171,7 +171,14 @@ export class CatalogueRowReader {
   private readonly nameIndex: number;
   private readonly otherIdIndex: number;
   private readonly groupIndex: number;
-  private readonly firstOfSku = new Map<string, { line: number; fingerprint: string }>();
+  /**
+   * First row of each SKU (lower case) -> its place in `firstLines` / `firstFingerprints`: numbers
+   * in flat arrays rather than an object and the row's text per SKU, so that a million-row file
+   * holds about 100 bytes per SKU (docs/decisions/0088-repeated-rows-by-fingerprint.md).
+   */
+  private readonly firstOfSku = new Map<string, number>();
+  private readonly firstLines: number[] = [];
+  private readonly firstFingerprints: number[] = [];
   private group: { key: string; name: string | null } = { key: '', name: null };
   private readonly moneyDecimal: DecimalSeparator | null;
   private readonly quantityDecimal: DecimalSeparator | null;
@@ -236,12 +243,14 @@ export class CatalogueRowReader {
     }
     const key = sku.toLowerCase();
     const seen = this.firstOfSku.get(key);
-    const fingerprint = JSON.stringify(row);
+    const fingerprint = fingerprint53(JSON.stringify(row));
     if (seen !== undefined) {
-      if (seen.fingerprint === fingerprint && problems.length === 0) return this.skip('repeated rows (same SKU, same values)');
-      problems.unshift({ field: 'sku', message: `SKU "${sku}" already appears on line ${seen.line}` });
+      if (this.firstFingerprints[seen] === fingerprint && problems.length === 0) return this.skip('repeated rows (same SKU, same values)');
+      problems.unshift({ field: 'sku', message: `SKU "${sku}" already appears on line ${this.firstLines[seen]}` });
     } else if (problems.length === 0) {
-      this.firstOfSku.set(key, { line, fingerprint });
+      this.firstOfSku.set(key, this.firstLines.length);
+      this.firstLines.push(line);
+      this.firstFingerprints.push(fingerprint);
     }
     return problems.length > 0 ? this.reject(line, cells, problems) : row;
   }
@@ -324,3 +333,20 @@ export async function parseCatalogue(filePath: string, fileName: string, mapping
 
 const BLANK_MONEY: Parsed<string | null> = { ok: true, value: null };
 
+/**
+ * A 53-bit fingerprint of a row's values (JSON text), exact as a JavaScript number: cyrb53, two
+ * 32-bit multiplicative hashes mixed together. Two rows of one SKU with different values share it
+ * with a chance of about 1 in 9 * 10^15 (docs/decisions/0088-repeated-rows-by-fingerprint.md).
+ */
+function fingerprint53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (0x1fffff & h2) + (h1 >>> 0);
+}

@@ -20,7 +20,7 @@ import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
-import { countNewSkus, upsertProductBatch, UPSERT_BATCH, type ProductUpsert } from './repo.js';
+import { countSkusPastLimit, noteSkusPastLimit, upsertProductBatch, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
 export { parseCatalogue, resolveProductMapping, type ParsedCatalogue } from './catalogue-rows.js';
 
@@ -59,29 +59,27 @@ export async function importProducts(
     let updated = 0;
     let writing: Promise<void> | null = null;
     let writeError: unknown = null;
-    /** SKUs of good rows not written because the limit was passed: counted for the message. */
-    const unwritten: string[] = [];
+    /** Whether good rows were left unwritten because the limit was passed (their SKUs are noted). */
+    let pastLimit = false;
     const overLimit = () => inserted > allowance.room;
 
     const write = async (rows: ProductUpsert[]) => {
       if (writing) await writing;
       if (writeError !== null) throw writeError;
       if (refusing()) return;
-      if (overLimit()) {
-        for (const row of rows) unwritten.push(row.sku);
-        return;
-      }
-      // Not awaited here: the next rows are read while the database writes these. The catch
-      // keeps a failure for the next await instead of leaving a rejected promise unhandled.
-      writing = upsertProductBatch(tx, organizationId, reader.fields, rows).then(
-        (done) => {
-          inserted += done.inserted;
-          updated += done.updated;
-        },
-        (err: unknown) => {
-          writeError = err;
-        },
-      );
+      // Not awaited here: the next rows are read while the database writes these (or, past the
+      // limit, notes their SKUs for the message). The catch keeps a failure for the next await
+      // instead of leaving a rejected promise unhandled.
+      if (overLimit()) pastLimit = true;
+      const work = pastLimit
+        ? noteSkusPastLimit(tx, organizationId, rows.map((row) => row.sku))
+        : upsertProductBatch(tx, organizationId, reader.fields, rows).then((done) => {
+            inserted += done.inserted;
+            updated += done.updated;
+          });
+      writing = work.catch((err: unknown) => {
+        writeError = err;
+      });
     };
 
     let rows: ProductUpsert[] = [];
@@ -107,7 +105,7 @@ export async function importProducts(
     if (refusing()) throw importInvalid(reader);
     if (reader.totalRows === 0) throw new AppError('NO_DATA_ROWS', `${fileName}: the file has no data rows.`);
     if (overLimit()) {
-      const adding = inserted + (unwritten.length > 0 ? await countNewSkus(tx, organizationId, unwritten) : 0);
+      const adding = inserted + (pastLimit ? await countSkusPastLimit(tx) : 0);
       throw productLimitReached(allowance, adding);
     }
     return { inserted, updated };

@@ -84,13 +84,29 @@ export async function lockOrganizationTier(tx: Db, organizationId: string): Prom
   return row?.tier ?? null;
 }
 
-/** How many of `skus` (case-insensitive) no product of the organisation has yet. */
-export async function countNewSkus(db: Db, organizationId: string, skus: readonly string[]): Promise<number> {
-  const result = (await db.execute(sql`
-    SELECT count(*)::int AS n FROM unnest(${arrayLiteral(skus)}::text[]) AS f(sku)
+/**
+ * Notes, for the plan-limit message, the SKUs of rows read after an import passed the plan's limit
+ * (rows not written): in a temporary table of the transaction (dropped at its end), one row per
+ * SKU (case-insensitive) that no product of the organisation has, so that a file of a million new
+ * SKUs is counted by the database batch by batch instead of being held in the server's memory.
+ * Call inside the import's transaction; `countSkusPastLimit` reads the count.
+ */
+export async function noteSkusPastLimit(tx: Db, organizationId: string, skus: readonly string[]): Promise<void> {
+  await tx.execute(sql`CREATE TEMPORARY TABLE IF NOT EXISTS import_skus_past_limit (sku text PRIMARY KEY) ON COMMIT DROP`);
+  await tx.execute(sql`
+    INSERT INTO import_skus_past_limit (sku)
+    SELECT DISTINCT lower(f.sku) FROM unnest(${arrayLiteral(skus)}::text[]) AS f(sku)
     WHERE NOT EXISTS (
       SELECT 1 FROM products p WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
-    )`)) as unknown as { rows: Array<{ n: number }> };
+    )
+    ON CONFLICT (sku) DO NOTHING`);
+}
+
+/** How many distinct new SKUs `noteSkusPastLimit` noted in this transaction (call only after it did). */
+export async function countSkusPastLimit(tx: Db): Promise<number> {
+  const result = (await tx.execute(sql`SELECT count(*)::int AS n FROM import_skus_past_limit`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return Number(result.rows[0]!.n);
 }
 
