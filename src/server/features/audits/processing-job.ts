@@ -91,13 +91,8 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
   try {
     const startedAt = performance.now();
     const totalBytes = job.files.reduce((n, f) => n + f.sizeBytes, 0);
-    const files = [];
-    for (const f of job.files) {
-      const local = path.join(dir, `${f.position}-${f.fileName.replace(/[^\w.-]+/g, '_').slice(-100)}`);
-      await readStoredFile(db, f.storedFileId, local);
-      files.push({ path: local, fileName: f.fileName, scanColumn: f.scanColumn, quantityColumn: f.quantityColumn, hasHeader: f.hasHeader ?? 'auto' });
-    }
-    const snapshotJson = await loadCatalogueSnapshot(db, audit.organizationId);
+    // The scan files and the catalogue are read side by side (two connections on the server).
+    const [files, snapshotJson] = await Promise.all([readJobFiles(db, job, dir), loadCatalogueSnapshot(db, audit.organizationId)]);
     const filter = audit.auditType === 'product-audit' ? ((audit.filterExpression as FilterExpression | null) ?? null) : null;
     let lastWrite = 0;
     const linesFiles = { lines: path.join(dir, 'result-lines.csv'), notFound: path.join(dir, 'not-found-lines.csv') };
@@ -160,6 +155,17 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
     await notFoundLines?.done.catch(() => {});
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Copies the job's stored scan files into `dir`, one after the other; answers the engine's file inputs. */
+async function readJobFiles(db: Db, job: ProcessingJob, dir: string) {
+  const files = [];
+  for (const f of job.files) {
+    const local = path.join(dir, `${f.position}-${f.fileName.replace(/[^\w.-]+/g, '_').slice(-100)}`);
+    await readStoredFile(db, f.storedFileId, local);
+    files.push({ path: local, fileName: f.fileName, scanColumn: f.scanColumn, quantityColumn: f.quantityColumn, hasHeader: f.hasHeader ?? 'auto' });
+  }
+  return files;
 }
 
 /** Takes the audit for this worker when it is processing and nobody live holds it. */
