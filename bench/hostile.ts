@@ -12,8 +12,8 @@
  *    1,000-product catalogue.
  * 3. Per file: preview, import, process (create an audit, upload-multiple), each timed, with the
  *    server's peak RSS (VmHWM of /proc/<pid>/status, reset through clear_refs before each
- *    action), the answer's status and message. Each file runs BENCH_RUNS times (median and spread)
- *    but the 500 MB shared strings, which runs once.
+ *    action, and the RSS it started from), the answer's status and message. Each file runs
+ *    BENCH_RUNS times (median and spread) but the 500 MB shared strings, which runs once.
  * 4. Latency: on a fresh server per database (PostgreSQL and PGlite), another organisation's
  *    `GET /api/audits` p50/p99/max while one organisation's rows-1m.xlsx processes (goal: p99
  *    <= 100 ms; the engine runs in a worker thread).
@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildServer } from '../scripts/build-server.mjs';
+import { BUILT_SERVER_ENV } from '../src/server/test-support/server-process.js';
 import { columnLetters, writeXlsx } from '../src/server/files/test-support/zip-writer.js';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -189,6 +190,7 @@ async function startServer(databaseUrl: string | null, dataDir: string): Promise
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
       ...process.env,
+      ...BUILT_SERVER_ENV,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl ?? '',
@@ -212,10 +214,15 @@ async function startServer(databaseUrl: string | null, dataDir: string): Promise
   throw new Error('server did not start');
 }
 
-/** VmHWM of the process in MB. */
+/** VmHWM (peak) of the process in MB. */
 function peakRssMb(pid: number): number {
+  return statusMb(pid, 'VmHWM');
+}
+
+/** A size of /proc/<pid>/status (VmHWM, VmRSS) in MB. */
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
 }
 
 /** Resets VmHWM (Linux: "5" > clear_refs); answers false where that is not allowed. */
@@ -282,6 +289,8 @@ interface Measure {
   sizeMB: number;
   seconds: number;
   peakRssMB: number;
+  /** The server's RSS when the action started (what earlier actions left), first run. */
+  startRssMB: number;
   status: number;
   message: string;
   runs: number;
@@ -466,6 +475,7 @@ async function main(): Promise<void> {
         const times: number[] = [];
         let peak = 0;
         let answer = { status: 0, message: '' };
+        const startRss = statusMb(pid, 'VmRSS');
         for (let r = 0; r < f.runs; r++) {
           resetPeak(pid);
           const started = performance.now();
@@ -487,6 +497,7 @@ async function main(): Promise<void> {
           sizeMB,
           seconds: Number(times[Math.floor(times.length / 2)]!.toFixed(2)),
           peakRssMB: peak,
+          startRssMB: startRss,
           status: answer.status,
           message: answer.message.slice(0, 180),
           runs: f.runs,
@@ -496,7 +507,7 @@ async function main(): Promise<void> {
         results.push(m);
         const spread = m.secondsSpread ? ` (${m.secondsSpread[0]}-${m.secondsSpread[1]} s, ${f.runs} runs)` : '';
         console.log(
-          `${f.name.padEnd(26)} ${action.padEnd(8)} ${String(m.seconds).padStart(7)} s${spread}  peak ${String(peak).padStart(5)} MB  load ${m.load}  ${m.status} ${m.message}`,
+          `${f.name.padEnd(26)} ${action.padEnd(8)} ${String(m.seconds).padStart(7)} s${spread}  peak ${String(peak).padStart(5)} MB (from ${String(startRss).padStart(4)})  load ${m.load}  ${m.status} ${m.message}`,
         );
       }
     }

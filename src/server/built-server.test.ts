@@ -5,7 +5,7 @@
  * worker thread (dist/server/reconcile-worker.mjs), the legacy .xls reader's worker
  * (dist/server/xls-worker.mjs), and the lazily loaded spreadsheet writer of the XLSX export.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -13,7 +13,8 @@ import XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { loadFixture } from '../domain/test-support/fixtures.js';
-import { startServerProcess, type ServerProcess } from './test-support/server-process.js';
+import { PROJECT_ROOT } from './project-root.js';
+import { BUILT_SERVER_ENV, startServerProcess, type ServerProcess } from './test-support/server-process.js';
 import { TestClient } from './test-support/test-app.js';
 import { importFixtureCatalogue, manifestUpload } from './features/audits/test-support/fixture-audits.js';
 
@@ -32,6 +33,12 @@ describe('the built server (npm start)', () => {
     rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(0);
     expect(server.output()).toBe('');
+  });
+
+  it('is started by npm start with the environment the tests and benches give it', () => {
+    const start = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    for (const [name, value] of Object.entries(BUILT_SERVER_ENV)) expect(start).toContain(`${name}=\${${name}:-${value}}`);
+    expect(start).toMatch(/node dist\/server\/main\.mjs$/);
   });
 
   it('imports, processes in its worker thread, reads a legacy .xls and exports XLSX', async () => {

@@ -35,6 +35,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The environment `npm start` gives the built server (package.json): two malloc arenas, so that
+ * memory the worker threads freed goes back to the system (docs/decisions/0089-heap-given-back.md).
+ */
+export const BUILT_SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 export interface ServerProcessOptions {
   /** Wait this long for the first answer (default 120 s). */
   timeoutMs?: number;
@@ -67,6 +73,7 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
       NEW_ORGANIZATION_TIER: 'starter',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      ...(opts.built ? BUILT_SERVER_ENV : {}),
       ...env,
       PORT: String(port),
     },

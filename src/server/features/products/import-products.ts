@@ -18,6 +18,7 @@ import type { ImportOnProblems, ImportResponse } from '../../../contracts/produc
 import type { Plan } from '../../../domain/plans.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
+import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
 import { countSkusPastLimit, noteSkusPastLimit, upsertProductBatch, UPSERT_BATCH, type ProductUpsert } from './repo.js';
@@ -52,7 +53,7 @@ export async function importProducts(
   let reader: CatalogueRowReader = null as unknown as CatalogueRowReader;
   const refusing = () => !partial && reader.errorCount > 0;
 
-  const { inserted, updated } = await db.transaction(async (t) => {
+  const importing = db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const allowance = await lockProductAllowance(tx, { organizationId, plan: opts.plan });
     let inserted = 0;
@@ -110,6 +111,8 @@ export async function importProducts(
     }
     return { inserted, updated };
   });
+  // A file of hundreds of thousands of rows grew the heap (the SKUs seen): given back once done.
+  const { inserted, updated } = await importing.finally(() => releaseHeapAfterLargeWork(reader?.totalRows ?? 0));
   const rejected = reader.rejectedCount;
   return {
     totalRows: reader.totalRows,
