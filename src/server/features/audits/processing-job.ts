@@ -23,7 +23,6 @@ import { AppError } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { reconcileInWorker } from './engine/reconcile-in-worker.js';
 import type { GrowingFile } from '../../db/growing-file.js';
-import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
 
@@ -89,7 +88,6 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
   }, timing.heartbeatMs);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-job-'));
   let notFoundLines: GrowingFile | undefined;
-  let rowsRead = 0;
   try {
     const startedAt = performance.now();
     const totalBytes = job.files.reduce((n, f) => n + f.sizeBytes, 0);
@@ -119,7 +117,6 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
       },
     );
     const { results, rowCounts } = reconciled;
-    rowsRead = rowCounts.reduce((n, c) => n + c, 0);
     notFoundLines = reconciled.notFoundLines;
     results.summary.processingTime = Math.round(performance.now() - startedAt);
     if (lost) return;
@@ -157,7 +154,6 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
     // The worker writes into the folder until it is done.
     await notFoundLines?.done.catch(() => {});
     await rm(dir, { recursive: true, force: true });
-    releaseHeapAfterLargeWork(rowsRead);
   }
 }
 
