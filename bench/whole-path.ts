@@ -24,7 +24,7 @@
  * (node options of the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a
  * case's time goes).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -37,6 +37,7 @@ import { openTestDatabase } from '../src/server/test-support/databases.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
 import { CATALOGUE_MAPPING, generate, runDuckDb } from './support/scan-data.js';
+import { expectOk, mb, rssOf, runAudit, sampleRss, timedDownloads } from './support/server-figures.js';
 import { spread } from './support/stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -47,58 +48,6 @@ const CASES = [
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
 
 const r3 = (n: number) => Number(n.toFixed(3));
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-/** Resident set size of a process in bytes, from /proc (0 once it is gone). */
-function rssOf(pid: number): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-    return line ? Number(line[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples `pid`'s RSS every 25 ms until stop(); answers the peak in bytes. */
-function sampleRss(pid: number): { stop(): number } {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 25);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, rssOf(pid));
-    },
-  };
-}
-
-function expectOk(res: { statusCode: number; body: string }, what: string): void {
-  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-}
-
-/** One audit as the wizard runs it; answers its id and the two durations in seconds. */
-async function runAudit(client: TestClient, scanFile: string, run: number) {
-  const started = performance.now();
-  const preview = await client.upload('/api/products/preview', [{ field: 'file', path: scanFile, fileName: 'scans.csv' }], { flow: 'scan' });
-  expectOk(preview, 'scan preview');
-  const created = await client.post('/api/audits', { name: `Whole path ${run + 1}` });
-  expectOk(created, 'create audit');
-  const id = created.json().id as string;
-  const uploadStarted = performance.now();
-  const upload = await client.upload(`/api/audits/${id}/upload-multiple?wait=false`, [{ field: 'scanFiles', path: scanFile, fileName: 'scans.csv' }], {
-    teamName_0: 'Team 1',
-    scanColumn_0: 'Barcode',
-    quantityColumn_0: 'Qty',
-  });
-  expectOk(upload, 'upload-multiple');
-  for (;;) {
-    const audit = (await client.get(`/api/audits/${id}`)).json() as { status: string };
-    if (audit.status === 'complete') break;
-    if (audit.status !== 'processing') throw new Error(`audit ended ${audit.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const done = performance.now();
-  return { id, uploadToStoredSeconds: (done - uploadStarted) / 1000, fromPreviewSeconds: (done - started) / 1000 };
-}
 
 /**
  * COPY of the audit's stored lines out, then into fresh tables like audit_result_lines and
@@ -135,23 +84,8 @@ async function copyReference(database: Database, auditId: string): Promise<{ sec
  * simple CSV export (GET /api/audits/{id}/export) of the same lines. Budget: <= 4 s, <= 400 MB.
  */
 async function exportFigures(client: TestClient, pid: number, auditId: string) {
-  const timed = async (url: string) => {
-    const seconds = [];
-    let peak = 0;
-    let bytes = 0;
-    for (let run = 0; run < RUNS; run += 1) {
-      const sampler = sampleRss(pid);
-      const started = performance.now();
-      const res = await client.get(url);
-      seconds.push((performance.now() - started) / 1000);
-      peak = Math.max(peak, sampler.stop());
-      expectOk(res, url);
-      bytes = res.rawPayload.length;
-    }
-    return { seconds: spread(seconds), peakRssMB: mb(peak), bytes };
-  };
-  const xlsx = await timed(`/api/audits/${auditId}/export-xlsx`);
-  const csv = await timed(`/api/audits/${auditId}/export`);
+  const xlsx = await timedDownloads(client, pid, `/api/audits/${auditId}/export-xlsx`, RUNS);
+  const csv = await timedDownloads(client, pid, `/api/audits/${auditId}/export`, RUNS);
   return { xlsx, csv };
 }
 

@@ -22,8 +22,9 @@ import { writeTableSheet } from './xlsx-table-sheet.js';
  * over all rows; quantities are integers, money has two decimals, percentages a % format.
  * Text is stored in string cells exactly as scanned, so nothing is ever run as a formula.
  *
- * Memory is bounded: ExcelJS's streaming writer forgets each row once committed, and writing
- * pauses whenever `out` is full (100,000 lines: see bench/export-xlsx.ts).
+ * Memory is bounded: table rows are written as XML text into ExcelJS's streaming writer a batch
+ * at a time (xlsx-table-sheet.ts), and writing pauses whenever `out` is full (see
+ * bench/export-xlsx.ts).
  *
  * @throws whatever `input.lines` throws, or AppError EXPORT_ABORTED when `out` closed early;
  *   `out` is then destroyed, so the reader gets a failed download rather than a truncated file.

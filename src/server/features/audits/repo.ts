@@ -36,6 +36,14 @@ export type SummaryRow = typeof auditResultSummaries.$inferSelect;
 export type ScanFileRow = typeof scanFiles.$inferSelect;
 type LineRow = typeof auditResultLines.$inferSelect;
 type NotFoundRow = typeof auditNotFoundLines.$inferSelect;
+/** The fields of an `audit_result_lines` row that make its ResultItem (`toResultItem`). */
+export type LineFields = Pick<
+  LineRow,
+  | 'productId' | 'sku' | 'scanValue' | 'matchedSku' | 'productName' | 'expectedQuantity' | 'scannedQuantity' | 'difference'
+  | 'percentageDifference' | 'costPrice' | 'varianceValue' | 'actualCategory' | 'location' | 'scanFiles' | 'reason' | 'badCheckDigit' | 'context'
+>;
+/** The fields of an `audit_not_found_lines` row that make its ResultItem (`toNotFoundItem`). */
+export type NotFoundFields = Pick<NotFoundRow, 'value' | 'scannedQuantity' | 'scanFiles' | 'reason' | 'context'>;
 
 export async function insertAudit(db: Db, values: typeof audits.$inferInsert): Promise<AuditRow> {
   const [row] = await db.insert(audits).values(values).returning();
@@ -399,7 +407,7 @@ export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> 
   await recordAuditTagStats(tx, audit.organizationId, audit.id);
 }
 
-export function toResultItem(row: LineRow): ResultItem {
+export function toResultItem(row: LineFields): ResultItem {
   const ctx = (row.context ?? {}) as Partial<LineContext>;
   return {
     sku: row.sku,
@@ -430,7 +438,7 @@ export function toResultItem(row: LineRow): ResultItem {
  * A row of `audit_not_found_lines` as the ResultItem the engine made (docs/decisions/0075): sku
  * and scanValue are the value, badCheckDigit worked out from it as `notFoundLine` does.
  */
-export function toNotFoundItem(row: NotFoundRow): ResultItem {
+export function toNotFoundItem(row: NotFoundFields): ResultItem {
   const ctx = (row.context ?? {}) as Partial<LineContext>;
   return {
     sku: row.value,
@@ -578,43 +586,6 @@ export async function readMoneySummary(db: Db, auditId: string): Promise<MoneySu
     netShrinkageValue: row?.net ?? '0.00',
     linesWithoutCost: Number(row?.withoutCost ?? 0),
   };
-}
-
-/** Streams a category's lines in position order, a page of `pageSize` rows at a time (exports). */
-export async function* streamLines(db: Db, auditId: string, category: ResultCategory, pageSize = 2000): AsyncGenerator<ResultItem> {
-  if (category === 'notFound') {
-    yield* streamNotFoundLines(db, auditId, pageSize);
-    return;
-  }
-  let after = -1;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(auditResultLines)
-      .where(and(eq(auditResultLines.auditId, auditId), eq(auditResultLines.category, category), sql`${auditResultLines.position} > ${after}`))
-      .orderBy(asc(auditResultLines.position))
-      .limit(pageSize);
-    for (const row of rows) yield toResultItem(row);
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1]!.position;
-  }
-}
-
-/** `streamLines` for the notFound lines (their own table, paged by its primary key). */
-async function* streamNotFoundLines(db: Db, auditId: string, pageSize: number): AsyncGenerator<ResultItem> {
-  const t = auditNotFoundLines;
-  let after = -1;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(t)
-      .where(and(eq(t.auditId, auditId), sql`${t.position} > ${after}`))
-      .orderBy(asc(t.position))
-      .limit(pageSize);
-    for (const row of rows) yield toNotFoundItem(row);
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1]!.position;
-  }
 }
 
 export function breakdownOf(summary: SummaryRow): ScanFileBreakdown[] {

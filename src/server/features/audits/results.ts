@@ -15,7 +15,8 @@ import { filterExpressionSchema } from '../../../contracts/filters.js';
 import { describeFilter } from '../../../domain/describe-filter.js';
 import { AppError } from '../../errors.js';
 import type { ReportInput } from '../../reports/index.js';
-import { breakdownOf, readLinesPage, readMoneySummary, readSummary, streamLines, type AuditRow, type SummaryRow } from './repo.js';
+import { breakdownOf, readLinesPage, readMoneySummary, readSummary, type AuditRow, type SummaryRow } from './repo.js';
+import { streamLines } from './stream-lines.js';
 
 function toResultsSummary(summary: SummaryRow, audit: AuditRow): ResultsSummary {
   return {
