@@ -39,6 +39,7 @@ import {
   NEVER,
   TALLY_IN_SCOPE,
   TALLY_LEVEL,
+  TALLY_STATE,
   TALLY_STRIDE,
   TALLY_UNITS,
   type ScanFileMeta,
@@ -108,7 +109,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const index = buildCatalogueIndex(catalogue);
 
   // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
-  // (units, match level of its first row in the file or 0, in scope) so that a row touches one
+  // (units; in scope and match level of its first row in the file) so that a row touches one
   // cache line of state, and the value of the product's first row in the file.
   const inScope = new Float64Array(nProducts);
   for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
@@ -128,7 +129,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   function fileTally(f: number): Float64Array {
     const tally = new Float64Array(nProducts * TALLY_STRIDE);
-    for (let p = 0; p < nProducts; p++) tally[p * TALLY_STRIDE + TALLY_IN_SCOPE] = inScope[p]!;
+    for (let p = 0; p < nProducts; p++) tally[p * TALLY_STRIDE + TALLY_STATE] = inScope[p]! * TALLY_IN_SCOPE;
     fileTallies[f] = tally;
     fileFirstValues[f] = new Array<string>(nProducts).fill('');
     return tally;
@@ -171,9 +172,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
       const at = target * TALLY_STRIDE;
       tally[at + TALLY_UNITS] += quantity;
-      if (tally[at + TALLY_IN_SCOPE] === 1) fileMatched[fileIndex] += quantity;
-      if (tally[at + TALLY_LEVEL] === 0) {
-        tally[at + TALLY_LEVEL] = levelCode(index.lastLevel);
+      const state = tally[at + TALLY_STATE]!;
+      if (state & TALLY_IN_SCOPE) fileMatched[fileIndex] += quantity;
+      if (state < TALLY_LEVEL) {
+        tally[at + TALLY_STATE] = state + TALLY_LEVEL * levelCode(index.lastLevel);
         fileFirstValues[fileIndex]![target] = value;
       }
       lastMatched[fileIndex] = target;
