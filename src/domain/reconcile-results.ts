@@ -48,7 +48,7 @@ const LEVELS: readonly MatchLevel[] = ['sku', 'upc', 'otherIdentifier'];
 
 /** 1, 2, 3 for a match at the SKU, UPC, other identifier level. */
 export function levelCode(level: MatchLevel): number {
-  return LEVELS.indexOf(level) + 1;
+  return level === 'sku' ? 1 : level === 'upc' ? 2 : 3;
 }
 
 /** What the reconciler accumulated from the rows. Arrays are indexed by product or file. */
