@@ -8,7 +8,7 @@
  * U+007F, and the caller then uses a `Map` keyed by `toLowerCase()` (for ASCII text both foldings
  * agree, so the two paths give the same answers).
  *
- * Layout, for one cache miss per lookup: per slot 8 int32 [hash, offset, length, value, and the
+ * Layout, for one cache miss per lookup: per slot 8 int32 [hash, offset, length + 1, value, and the
  * first INLINE_BYTES lower-case key bytes packed four to an int32] in one array, so that a key of
  * up to 16 characters (SKUs, vendor codes) is compared without leaving its slot; the bytes of
  * longer keys past the first 16 are in one byte arena. Open addressing with linear probing, load
@@ -21,8 +21,8 @@ export { MISSING };
 /** What `get` answers for a value that is not pure ASCII. */
 export const NOT_ASCII = -2147483647;
 
-const EMPTY = -1; // length of a free slot
-/** Int32 per slot: hash, arena offset, length, value, then the inline key bytes. */
+const EMPTY = 0; // stored length (length + 1) of a free slot: a new (zeroed) array is all free
+/** Int32 per slot: hash, arena offset, length + 1 (0: free), value, then the inline key bytes. */
 const SLOT = 8;
 const INLINE = 4;
 /** Key bytes kept in the slot itself (the rest, if any, in the arena). */
@@ -40,7 +40,6 @@ export class AsciiFoldTable {
     let capacity = 16;
     while (capacity < maxEntries * 2) capacity *= 2;
     this.meta = new Int32Array(capacity * SLOT);
-    for (let slot = 0; slot < capacity; slot++) this.meta[slot * SLOT + 2] = EMPTY;
     this.arena = new Uint8Array(64);
     this.mask = capacity - 1;
   }
@@ -83,7 +82,7 @@ export class AsciiFoldTable {
       }
       meta[m] = h;
       meta[m + 1] = this.used;
-      meta[m + 2] = n;
+      meta[m + 2] = n + 1;
       this.used += rest;
       this.count++;
     }
@@ -99,9 +98,9 @@ export class AsciiFoldTable {
     let slot = h & mask;
     for (;;) {
       const m = slot * SLOT;
-      const length = meta[m + 2]!;
-      if (length === EMPTY) return slot;
-      if (meta[m] === h && length === n) {
+      const stored = meta[m + 2]!;
+      if (stored === EMPTY) return slot;
+      if (meta[m] === h && stored === n + 1) {
         const inline = n < INLINE_BYTES ? n : INLINE_BYTES;
         let i = 0;
         for (; i < inline; i++) {
