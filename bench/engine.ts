@@ -49,8 +49,7 @@ async function runEngine(files: { catalogueFile: string; scanFile: string }) {
   });
   const table = await openTable(files.scanFile, 'scans.csv', { header: 'auto' });
   for await (const batch of readScanColumns(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) {
-    const { values, quantities } = batch;
-    for (let i = 0; i < batch.count; i++) reconciler.add(0, values[i]!, quantities[i]!);
+    reconciler.addColumns(0, batch.values, batch.quantities, batch.count);
   }
   const result = reconciler.finish();
   return { seconds: (performance.now() - started) / 1000, counts: result.counts, totalScanned: result.summary.totalScanned };

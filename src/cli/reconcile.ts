@@ -29,7 +29,7 @@ import { matchesFilter } from '../domain/filters.js';
 import { summariseMoney } from '../domain/money-summary.js';
 import { createReconciler, type CatalogueProduct } from '../domain/reconcile.js';
 import { AppError } from '../server/errors.js';
-import { openTable, previewTable, readScanRows } from '../server/files/index.js';
+import { openTable, previewTable, readScanColumns } from '../server/files/index.js';
 import { parseCatalogue } from '../server/features/products/import-products.js';
 import { writeCsvReport, writeXlsxReport, type ReportInput } from '../server/reports/index.js';
 
@@ -194,7 +194,7 @@ export async function reconcileFiles(opts: ReconcileCliOptions): Promise<Enhance
   });
   for (const [i, spec] of opts.scans.entries()) {
     const table = await openTable(spec.file, path.basename(spec.file), { header });
-    for await (const row of readScanRows(table, columns[i]!)) reconciler.add(i, row.value, row.quantity);
+    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count);
   }
   const results = reconciler.finish();
   results.summary.processingTime = Math.round(performance.now() - started);

@@ -31,6 +31,29 @@ describe('AsciiFoldTable', () => {
     expect(table.get('sku-1')).toBe(2);
   });
 
+  it('compares keys longer than the bytes kept in the slot to their last character', () => {
+    const long = fc.string({ unit: fc.constantFrom(...'aAbB-9'.split('')), minLength: 14, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(long, fc.integer({ min: 0, max: 1000 })), { maxLength: 40 }), fc.array(long, { maxLength: 30 }), (entries, probes) => {
+        const table = new AsciiFoldTable(entries.length);
+        const map = new Map<string, number>();
+        for (const [key, value] of entries) {
+          table.set(key, value);
+          map.set(key.toLowerCase(), value);
+        }
+        for (const probe of [...entries.map(([k]) => k.toUpperCase()), ...probes]) {
+          expect(table.get(probe)).toBe(map.get(probe.toLowerCase()) ?? MISSING);
+        }
+      }),
+    );
+    const table = new AsciiFoldTable(2);
+    table.set('VENDOR-CODE-0000001', 1);
+    table.set('VENDOR-CODE-0000002', 2);
+    expect(table.get('vendor-code-0000002')).toBe(2);
+    expect(table.get('vendor-code-0000003')).toBe(MISSING);
+    expect(table.get('vendor-code-000000')).toBe(MISSING);
+  });
+
   it('hands non-ASCII values back to the caller', () => {
     const table = new AsciiFoldTable(1);
     table.set('k', 1);

@@ -8,9 +8,11 @@
  * U+007F, and the caller then uses a `Map` keyed by `toLowerCase()` (for ASCII text both foldings
  * agree, so the two paths give the same answers).
  *
- * Layout, for few cache misses per lookup: per slot 4 int32 [hash, offset, length, value] in one
- * array, the lower-case key bytes packed in one byte arena. Open addressing with linear probing,
- * load factor <= 1/2, no delete, no resize.
+ * Layout, for one cache miss per lookup: per slot 8 int32 [hash, offset, length + 1, value, and the
+ * first INLINE_BYTES lower-case key bytes packed four to an int32] in one array, so that a key of
+ * up to 16 characters (SKUs, vendor codes) is compared without leaving its slot; the bytes of
+ * longer keys past the first 16 are in one byte arena. Open addressing with linear probing, load
+ * factor <= 1/2, no delete, no resize.
  */
 import { MISSING } from './number-table.js';
 
@@ -19,7 +21,12 @@ export { MISSING };
 /** What `get` answers for a value that is not pure ASCII. */
 export const NOT_ASCII = -2147483647;
 
-const EMPTY = -1; // length of a free slot
+const EMPTY = 0; // stored length (length + 1) of a free slot: a new (zeroed) array is all free
+/** Int32 per slot: hash, arena offset, length + 1 (0: free), value, then the inline key bytes. */
+const SLOT = 8;
+const INLINE = 4;
+/** Key bytes kept in the slot itself (the rest, if any, in the arena). */
+const INLINE_BYTES = 16;
 
 export class AsciiFoldTable {
   private readonly meta: Int32Array;
@@ -32,9 +39,8 @@ export class AsciiFoldTable {
   constructor(readonly maxEntries: number) {
     let capacity = 16;
     while (capacity < maxEntries * 2) capacity *= 2;
-    this.meta = new Int32Array(capacity * 4);
-    for (let slot = 0; slot < capacity; slot++) this.meta[slot * 4 + 2] = EMPTY;
-    this.arena = new Uint8Array(Math.max(64, maxEntries * 16));
+    this.meta = new Int32Array(capacity * SLOT);
+    this.arena = new Uint8Array(64);
     this.mask = capacity - 1;
   }
 
@@ -50,7 +56,7 @@ export class AsciiFoldTable {
     const h = foldedHash(value);
     if (h === null) return NOT_ASCII;
     const slot = this.find(value, h);
-    return this.meta[slot * 4 + 2] === EMPTY ? MISSING : this.meta[slot * 4 + 3]!;
+    return this.meta[slot * SLOT + 2] === EMPTY ? MISSING : this.meta[slot * SLOT + 3]!;
   }
 
   /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
@@ -58,26 +64,29 @@ export class AsciiFoldTable {
     const h = foldedHash(key);
     if (h === null) throw new RangeError('AsciiFoldTable keys must be ASCII');
     const slot = this.find(key, h);
-    const m = slot * 4;
-    if (this.meta[m + 2] === EMPTY) {
+    const meta = this.meta;
+    const m = slot * SLOT;
+    if (meta[m + 2] === EMPTY) {
       if (this.count >= this.maxEntries) throw new RangeError(`AsciiFoldTable is full (${this.maxEntries} keys)`);
       const n = key.length;
-      if (this.used + n > this.arena.length) {
-        const grown = new Uint8Array(Math.max(this.arena.length * 2, this.used + n));
+      const rest = Math.max(0, n - INLINE_BYTES);
+      if (this.used + rest > this.arena.length) {
+        const grown = new Uint8Array(Math.max(this.arena.length * 2, this.used + rest));
         grown.set(this.arena);
         this.arena = grown;
       }
       for (let i = 0; i < n; i++) {
-        const c = key.charCodeAt(i);
-        this.arena[this.used + i] = c >= 65 && c <= 90 ? c + 32 : c;
+        const folded = foldCode(key.charCodeAt(i));
+        if (i < INLINE_BYTES) meta[m + INLINE + (i >> 2)]! |= folded << ((i & 3) * 8);
+        else this.arena[this.used + i - INLINE_BYTES] = folded;
       }
-      this.meta[m] = h;
-      this.meta[m + 1] = this.used;
-      this.meta[m + 2] = n;
-      this.used += n;
+      meta[m] = h;
+      meta[m + 1] = this.used;
+      meta[m + 2] = n + 1;
+      this.used += rest;
       this.count++;
     }
-    this.meta[m + 3] = value;
+    meta[m + 3] = value;
   }
 
   /** The slot holding `value` (hash `h`), or the free slot where it would go. */
@@ -88,22 +97,29 @@ export class AsciiFoldTable {
     const n = value.length;
     let slot = h & mask;
     for (;;) {
-      const m = slot * 4;
-      const length = meta[m + 2]!;
-      if (length === EMPTY) return slot;
-      if (meta[m] === h && length === n) {
-        const offset = meta[m + 1]!;
+      const m = slot * SLOT;
+      const stored = meta[m + 2]!;
+      if (stored === EMPTY) return slot;
+      if (meta[m] === h && stored === n + 1) {
+        const inline = n < INLINE_BYTES ? n : INLINE_BYTES;
         let i = 0;
-        for (; i < n; i++) {
-          let c = value.charCodeAt(i);
-          if (c >= 65 && c <= 90) c += 32;
-          if (c !== arena[offset + i]) break;
+        for (; i < inline; i++) {
+          if (foldCode(value.charCodeAt(i)) !== ((meta[m + INLINE + (i >> 2)]! >>> ((i & 3) * 8)) & 0xff)) break;
         }
-        if (i === n) return slot;
+        if (i === inline) {
+          const offset = meta[m + 1]! - INLINE_BYTES;
+          for (; i < n; i++) if (foldCode(value.charCodeAt(i)) !== arena[offset + i]) break;
+          if (i === n) return slot;
+        }
       }
       slot = (slot + 1) & mask;
     }
   }
+}
+
+/** An ASCII code with A-Z folded to a-z. */
+function foldCode(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
 /** FNV-1a of the text with A-Z folded, finalised; null when a character is above U+007F. */

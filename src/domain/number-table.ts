@@ -11,10 +11,11 @@
 /** What `get` answers for a key that is not in the table. */
 export const MISSING = -2147483648;
 
-const EMPTY = -1;
+/** A free slot's stored key: keys are stored plus one, so that a new (zeroed) array is all free. */
+const EMPTY = 0;
 
 export class NumberTable {
-  /** Slot i holds its key at [2i] (EMPTY when free) and its value at [2i + 1]: one cache line. */
+  /** Slot i holds its key + 1 at [2i] (EMPTY when free) and its value at [2i + 1]: one cache line. */
   private readonly cells: Float64Array;
   private readonly mask: number;
   private count = 0;
@@ -23,7 +24,7 @@ export class NumberTable {
   constructor(readonly maxEntries: number) {
     let capacity = 16;
     while (capacity < maxEntries * 2) capacity *= 2;
-    this.cells = new Float64Array(capacity * 2).fill(EMPTY);
+    this.cells = new Float64Array(capacity * 2);
     this.mask = capacity - 1;
   }
 
@@ -36,10 +37,11 @@ export class NumberTable {
   get(key: number): number {
     const cells = this.cells;
     const mask = this.mask;
+    const stored = key + 1;
     let slot = slotOf(key, mask);
     for (;;) {
       const k = cells[slot * 2]!;
-      if (k === key) return cells[slot * 2 + 1]!;
+      if (k === stored) return cells[slot * 2 + 1]!;
       if (k === EMPTY) return MISSING;
       slot = (slot + 1) & mask;
     }
@@ -48,20 +50,21 @@ export class NumberTable {
   /** Calls `fn` for every key and its value (in slot order). */
   forEach(fn: (key: number, value: number) => void): void {
     const cells = this.cells;
-    for (let i = 0; i < cells.length; i += 2) if (cells[i] !== EMPTY) fn(cells[i]!, cells[i + 1]!);
+    for (let i = 0; i < cells.length; i += 2) if (cells[i] !== EMPTY) fn(cells[i]! - 1, cells[i + 1]!);
   }
 
   /** Set `key` (a non-negative safe integer) to `value` (int32, not `MISSING`). Throws when full. */
   set(key: number, value: number): void {
     const cells = this.cells;
     const mask = this.mask;
+    const stored = key + 1;
     let slot = slotOf(key, mask);
     for (;;) {
       const k = cells[slot * 2]!;
-      if (k === key) break;
+      if (k === stored) break;
       if (k === EMPTY) {
         if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
-        cells[slot * 2] = key;
+        cells[slot * 2] = stored;
         this.count++;
         break;
       }

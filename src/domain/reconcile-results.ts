@@ -23,20 +23,32 @@ export interface ScanFileMeta {
 /** `firstFile` of a product never scanned. */
 export const NEVER = 0x7fffffff;
 
-/** Layout of a file's tally: TALLY_STRIDE numbers per product p, starting at p * TALLY_STRIDE. */
-export const TALLY_STRIDE = 4;
+/**
+ * Layout of a file's tally: TALLY_STRIDE numbers per product p, starting at p * TALLY_STRIDE.
+ * Two numbers (16 bytes) so that a row touches one cache line and a 100,000-product tally
+ * (1.6 MB) stays small enough for the caches (docs/decisions/0082).
+ */
+export const TALLY_STRIDE = 2;
 /** Units of the product in the file (sum of quantities). */
 export const TALLY_UNITS = 0;
-/** 0 while the product has no row in the file, else `levelCode` of its first row there. */
-export const TALLY_LEVEL = 1;
-/** 1 when the product is in the audit's scope (copied into each file's tally). */
-export const TALLY_IN_SCOPE = 2;
+/**
+ * TALLY_IN_SCOPE when the product is in the audit's scope (copied into each file's tally), plus
+ * TALLY_LEVEL times the `levelCode` of its first row in the file (0 while it has none there).
+ */
+export const TALLY_STATE = 1;
+export const TALLY_IN_SCOPE = 1;
+export const TALLY_LEVEL = 2;
+
+/** The `levelCode` of a tally state, 0 while the product has no row in the file. */
+export function stateLevel(state: number): number {
+  return state >> 1;
+}
 
 const LEVELS: readonly MatchLevel[] = ['sku', 'upc', 'otherIdentifier'];
 
 /** 1, 2, 3 for a match at the SKU, UPC, other identifier level. */
 export function levelCode(level: MatchLevel): number {
-  return LEVELS.indexOf(level) + 1;
+  return level === 'sku' ? 1 : level === 'upc' ? 2 : 3;
 }
 
 /** What the reconciler accumulated from the rows. Arrays are indexed by product or file. */
@@ -77,13 +89,13 @@ export function buildResultsWithoutNotFoundLines(tally: ScanTally): EnhancedResu
   const nFiles = files.length;
   const inScope = (p: number) => scope[p] === 1;
   const units = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_UNITS] ?? 0;
-  const levelIn = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_LEVEL] ?? 0;
+  const levelIn = (f: number, p: number) => stateLevel(fileTallies[f]?.[p * TALLY_STRIDE + TALLY_STATE] ?? 0);
   // The first file each product was scanned in (upload order), or NEVER: one pass over the tallies.
   const firstFileOf = new Int32Array(nProducts).fill(NEVER);
   for (let f = nFiles - 1; f >= 0; f--) {
     const tally = fileTallies[f];
     if (tally === undefined) continue;
-    for (let p = 0; p < nProducts; p++) if (tally[p * TALLY_STRIDE + TALLY_LEVEL] !== 0) firstFileOf[p] = f;
+    for (let p = 0; p < nProducts; p++) if (tally[p * TALLY_STRIDE + TALLY_STATE]! >= TALLY_LEVEL) firstFileOf[p] = f;
   }
   const firstFile = (p: number): number => firstFileOf[p]!;
   const scannedAtAll = (p: number) => firstFile(p) !== NEVER;

@@ -202,6 +202,15 @@ describe('rows (DESIGN.md section 5 rule 4)', () => {
     r.add(0, ' ', Number.NaN); // a blank row is skipped before its quantity is looked at
   });
 
+  it('addColumns refuses a bad quantity at its row, having counted the rows before it', () => {
+    const files = [{ fileName: 'team2.csv', teamName: null, scannerId: null }];
+    const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A', { expectedQuantity: 9 })], files });
+    expect(() => r.addColumns(0, ['A', ' ', 'A', 'A', 'A'], [2, Number.NaN, 3, 1.5, 4], 5)).toThrow('team2.csv row 4: quantity 1.5 is not a whole number');
+    expect(() => r.addColumns(1, ['A'], [1], 1)).toThrow(RangeError);
+    expect(find(r.finish(), 'A')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 5 } });
+    expect(() => r.addColumns(0, ['A'], [1], 1)).toThrow(/after finish/);
+  });
+
   it('refuses a file index outside the files, and rows after finish()', () => {
     const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [], files: [{ fileName: 'a', teamName: null, scannerId: null }] });
     expect(() => r.add(1, 'x', 1)).toThrow(RangeError);

@@ -39,6 +39,7 @@ import {
   NEVER,
   TALLY_IN_SCOPE,
   TALLY_LEVEL,
+  TALLY_STATE,
   TALLY_STRIDE,
   TALLY_UNITS,
   type ScanFileMeta,
@@ -69,6 +70,14 @@ export interface Reconciler {
    * `ScanQuantityError` for a quantity that is not a whole number, Error after `finish()`.
    */
   add(fileIndex: number, rawValue: string, quantity: number): void;
+  /**
+   * Count rows 0..`count`-1 of one batch of `fileIndex`'s rows, given as columns (`values[i]`,
+   * `quantities[i]`): the same as calling `add` for each in turn, errors included (the rows
+   * before a bad quantity are counted), but faster: every row of the batch is looked up in the
+   * catalogue before any tally is touched, so the lookups' cache misses overlap, and then the
+   * tallies' (docs/decisions/0083). The columns are read during the call only.
+   */
+  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void;
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
   /**
@@ -100,6 +109,11 @@ export class ScanQuantityError extends Error {
   }
 }
 
+/** `countRow`'s target for a blank value (below every `match` answer). */
+const BLANK = -0x7fffffff;
+/** addColumns keeps its scratch array of values between batches up to this many. */
+const BATCH_VALUES_KEPT = 1 << 16;
+
 /** Start a streaming reconciliation. See the module comment for the semantics. */
 export function createReconciler(opts: ReconcileOptions): Reconciler {
   const { catalogue, files, mode, auditType } = opts;
@@ -108,7 +122,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const index = buildCatalogueIndex(catalogue);
 
   // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
-  // (units, match level of its first row in the file or 0, in scope) so that a row touches one
+  // (units; in scope and match level of its first row in the file) so that a row touches one
   // cache line of state, and the value of the product's first row in the file.
   const inScope = new Float64Array(nProducts);
   for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
@@ -128,7 +142,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   function fileTally(f: number): Float64Array {
     const tally = new Float64Array(nProducts * TALLY_STRIDE);
-    for (let p = 0; p < nProducts; p++) tally[p * TALLY_STRIDE + TALLY_IN_SCOPE] = inScope[p]!;
+    for (let p = 0; p < nProducts; p++) tally[p * TALLY_STRIDE + TALLY_STATE] = inScope[p]! * TALLY_IN_SCOPE;
     fileTallies[f] = tally;
     fileFirstValues[f] = new Array<string>(nProducts).fill('');
     return tally;
@@ -156,24 +170,61 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     waiting.length = 0;
   }
 
-  function add(fileIndex: number, rawValue: string, quantity: number): void {
+  function checkOpen(fileIndex: number): void {
     if (result !== null || streamed !== null) throw new Error('Reconciler.add called after finish()');
     if (!(fileIndex >= 0 && fileIndex < nFiles) || !Number.isInteger(fileIndex)) {
       throw new RangeError(`fileIndex ${String(fileIndex)} is outside 0..${nFiles - 1}`);
     }
-    const row = ++rowCount[fileIndex];
+  }
+
+  function add(fileIndex: number, rawValue: string, quantity: number): void {
+    checkOpen(fileIndex);
     const value = normalizeScanValue(rawValue);
-    if (value === '') return;
+    const target = value === '' ? BLANK : index.match(value);
+    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0);
+  }
+
+  // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
+  let batchValues: string[] = [];
+  let batchTargets = new Int32Array(1024);
+  let batchLevels = new Uint8Array(1024);
+
+  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void {
+    checkOpen(fileIndex);
+    if (count > batchTargets.length) {
+      batchTargets = new Int32Array(count);
+      batchLevels = new Uint8Array(count);
+    }
+    const targets = batchTargets;
+    const levels = batchLevels;
+    for (let i = 0; i < count; i++) {
+      const value = normalizeScanValue(values[i]!);
+      const target = value === '' ? BLANK : index.match(value);
+      batchValues[i] = value;
+      targets[i] = target;
+      levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
+    }
+    try {
+      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!);
+    } finally {
+      if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
+    }
+  }
+
+  /** One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank), `level` its level code. */
+  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number): void {
+    const row = ++rowCount[fileIndex];
+    if (target === BLANK) return;
     if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
     fileTotal[fileIndex] += quantity;
-    const target = index.match(value);
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
       const at = target * TALLY_STRIDE;
       tally[at + TALLY_UNITS] += quantity;
-      if (tally[at + TALLY_IN_SCOPE] === 1) fileMatched[fileIndex] += quantity;
-      if (tally[at + TALLY_LEVEL] === 0) {
-        tally[at + TALLY_LEVEL] = levelCode(index.lastLevel);
+      const state = tally[at + TALLY_STATE]!;
+      if (state & TALLY_IN_SCOPE) fileMatched[fileIndex] += quantity;
+      if (state < TALLY_LEVEL) {
+        tally[at + TALLY_STATE] = state + TALLY_LEVEL * level;
         fileFirstValues[fileIndex]![target] = value;
       }
       lastMatched[fileIndex] = target;
@@ -198,7 +249,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     return { results: streamed, notFoundLines: () => notFoundLines(finished) };
   }
 
-  return { add, finish, finishStreamed };
+  return { add, addColumns, finish, finishStreamed };
 }
 
 /**

@@ -11,7 +11,7 @@ import { parentPort } from 'node:worker_threads';
 import { RESULT_CATEGORIES } from '../../../../contracts/results.js';
 import { createReconciler } from '../../../../domain/reconcile.js';
 import { writeNotFoundLinesCsv, writeProductLinesCsv } from '../result-lines.js';
-import { readScanRowBatches } from '../../../files/index.js';
+import { readScanColumns } from '../../../files/index.js';
 import { openScanTable } from './scan-table.js';
 import { parseCatalogueSnapshot } from './catalogue-snapshot.js';
 import { serialiseError, type WorkerInput, type WorkerMessage } from './reconcile-in-worker.js';
@@ -24,10 +24,10 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
   for (const [i, file] of input.files.entries()) {
     const table = await openScanTable(file, file);
     let rowCount = 0;
-    for await (const batch of readScanRowBatches(table, { scanColumn: file.scanColumn, quantityColumn: file.quantityColumn })) {
-      for (const row of batch) reconciler.add(i, row.value, row.quantity);
-      rowCount += batch.length;
-      rowsRead += batch.length;
+    for await (const batch of readScanColumns(table, { scanColumn: file.scanColumn, quantityColumn: file.quantityColumn })) {
+      reconciler.addColumns(i, batch.values, batch.quantities, batch.count);
+      rowCount += batch.count;
+      rowsRead += batch.count;
       post({ type: 'progress', progress: { filesDone: i, rowsRead } });
     }
     rowCounts.push(rowCount);
