@@ -42,16 +42,53 @@ const idIn = (ids: readonly string[]): SQL => sql`${products.id} = ANY(${arrayLi
 const LIST_ORDER = sql`lower(${products.sku})`;
 
 /**
- * One page of products matching `where`, in list order, and how many match in all. The count is
- * a second statement, run only when the page does not tell it (a short page is the last one):
- * a narrow search answers in one statement.
+ * How many matching rows the page statement counts itself: up to the first 20 pages of 50. A
+ * search or filter matching fewer is answered, page and total, by one statement; past it the
+ * total is a second statement (docs/decisions/0085-list-total-with-the-page.md).
+ */
+export const COUNTED_WITH_PAGE = 1000;
+
+/**
+ * The page statement that counts too: each row of the page as `row`, with `n`, how many of the
+ * first `cap` matches in list order there are (so min(matches, cap); no row past the end).
+ * Exported for the SQL reference of bench/products.ts.
+ */
+export function countedPageQuery(db: Db, where: SQL, page: { limit: number; offset: number }, cap = COUNTED_WITH_PAGE) {
+  const first = db.select().from(products).where(where).orderBy(LIST_ORDER).limit(cap).as('first_matches');
+  return db
+    .select({ row: first._.selectedFields, n: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(first)
+    .orderBy(sql`lower(${first.sku})`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * One page of products matching `where`, in list order, and how many match in all (exact).
+ *
+ * A page within the first `countedWithPage` matches comes from one statement: the first
+ * `countedWithPage` matching rows in list order, counted by a window over them, then the page cut
+ * from them. The total is that count when it is under the cap, or when the page is short (the
+ * last page); otherwise (more matches than the cap, or a page past the end) a separate count.
+ * Deeper pages are the page statement alone, then the count when the page does not tell it.
+ * @param page limit (rows per page, >= 1) and offset (rows skipped, >= 0).
+ * @param countedWithPage the cap (default COUNTED_WITH_PAGE); tests set it low.
  */
 export async function listProductPage(
   db: Db,
   where: SQL,
   page: { limit: number; offset: number },
+  countedWithPage = COUNTED_WITH_PAGE,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const rows = await db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+  let rows: ProductRow[];
+  if (page.offset + page.limit <= countedWithPage) {
+    const counted = await countedPageQuery(db, where, page, countedWithPage);
+    rows = counted.map((r) => r.row);
+    const n = counted[0]?.n;
+    if (n !== undefined && n < countedWithPage) return { rows, total: n };
+  } else {
+    rows = await db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+  }
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { rows, total: page.offset + rows.length };
   }
