@@ -13,7 +13,9 @@
  * 4. References in the same run: autocannon on GET /api/auth/user (session lookup and a small
  *    answer, the floor of any API call), and the list's SQL statements (the page that counts its
  *    first 1,000 matches, and the count when more match; repo.ts listProductPage) run straight
- *    through a pg pool by 50 concurrent loops.
+ *    through a pg pool by 50 concurrent loops. For both, the CPU per request of the database's
+ *    backends and of the app server, read from /proc: comparable between runs on a loaded machine,
+ *    where the latencies are not.
  * 5. For information, single requests of other shapes (no filter, a deep page, an unindexed
  *    filter, a broad filter, getAllIds), one at a time.
  * After the import the bench runs VACUUM ANALYZE, as autovacuum would within a minute, so that
@@ -185,6 +187,30 @@ function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** One figure of CPU per request: the database's backends and the app server, in ms (null: not readable). */
+class CpuPerRequest {
+  constructor(
+    readonly databaseMs: number | null,
+    readonly serverMs: number,
+  ) {}
+  toString(): string {
+    return `database ${this.databaseMs === null ? 'n/a' : `${this.databaseMs.toFixed(2)} ms`}, server ${this.serverMs.toFixed(2)} ms`;
+  }
+}
+
+/** Starts counting the CPU the database `name` and the app process `pid` use, for `perRequest(n)`. */
+function cpuMeter(name: string, pid: number): { perRequest(requests: number): CpuPerRequest } {
+  const db = databaseCpuSeconds(name);
+  const server = processCpuSeconds(pid);
+  return {
+    perRequest(requests) {
+      const usedDb = db === null ? null : databaseCpuSeconds(name)! - db;
+      const per = (seconds: number) => Number(((seconds * 1000) / Math.max(1, requests)).toFixed(3));
+      return new CpuPerRequest(usedDb === null ? null : per(usedDb), per(processCpuSeconds(pid) - server));
+    },
+  };
+}
+
 interface LoadResult {
   p50: number;
   p99: number;
@@ -210,8 +236,13 @@ async function load(url: string, cookie: string, seconds = SECONDS): Promise<Loa
   };
 }
 
-/** The list's statements through a pg pool of the app's size, CONNECTIONS loops for `seconds`. */
-async function sqlReference(dbUrl: string, statements: Array<{ sql: string; params: unknown[] }>, seconds = SECONDS): Promise<LoadResult> {
+/** The list's statements through a pg pool of the app's size, CONNECTIONS loops for `seconds`; `meter` started just before. */
+async function sqlReference(
+  dbUrl: string,
+  statements: Array<{ sql: string; params: unknown[] }>,
+  meter: ReturnType<typeof cpuMeter>,
+  seconds = SECONDS,
+): Promise<LoadResult & { cpu: CpuPerRequest }> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const latencies: number[] = [];
   let errors = 0;
@@ -229,10 +260,11 @@ async function sqlReference(dbUrl: string, statements: Array<{ sql: string; para
       }
     }),
   );
+  const cpu = meter.perRequest(latencies.length); // before pool.end(): its backends count while they exist
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, errors, requests: latencies.length };
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, errors, requests: latencies.length, cpu };
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -328,6 +360,7 @@ async function main() {
 
     await load(base + LIST_PATH, cookie, 2); // warm-up
     const rounds: LoadResult[] = [];
+    const listCpu = cpuMeter(database.name, pid);
     for (let run = 0; run < RUNS; run += 1) {
       const round = await load(base + LIST_PATH, cookie);
       rounds.push(round);
@@ -337,6 +370,7 @@ async function main() {
     const p50 = spread(rounds.map((r) => r.p50));
     const rps = spread(rounds.map((r) => r.rps));
     const errors = rounds.reduce((n, r) => n + r.errors, 0);
+    const listCost = listCpu.perRequest(rounds.reduce((n, r) => n + r.requests, 0));
     console.log(`list: p99 median ${ms(p99.median)} (spread ${ms(p99.min)}-${ms(p99.max)}), p50 median ${ms(p50.median)}, ${Math.round(rps.median)} req/s, ${errors} errors`);
 
     const trivial = await load(base + '/api/auth/user', cookie);
@@ -347,8 +381,10 @@ async function main() {
     const page = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
     const total = db.select({ n: count() }).from(products).where(where).toSQL();
     const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [page] : [page, total];
-    const direct = await sqlReference(database.url, statements);
+    const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
+    const sqlCost = direct.cpu;
     console.log(`reference list SQL through pg:      p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${Math.round(direct.rps)} requests/s of ${statements.length} statement(s), ${direct.errors} errors`);
+    console.log(`CPU per list request (from /proc, robust to the machine's load): app ${listCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`);
     console.log(
       `ratios: list/auth-user p99 ${(p99.median / trivial.p99).toFixed(2)}x, list/SQL p99 ${(p99.median / direct.p99).toFixed(2)}x, throughput list/SQL ${(rps.median / direct.rps).toFixed(2)}`,
     );
@@ -394,6 +430,9 @@ async function main() {
         requestsPerSecond: Math.round(rps.median),
         errors,
         referenceSqlP99ms: Number(direct.p99.toFixed(2)),
+        listDatabaseCpuMs: listCost.databaseMs,
+        listServerCpuMs: listCost.serverMs,
+        referenceSqlDatabaseCpuMs: sqlCost.databaseMs,
         loadAverage,
       }),
     );
