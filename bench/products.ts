@@ -13,7 +13,7 @@
  * 4. References in the same run: autocannon on GET /api/auth/user (session lookup and a small
  *    answer, the floor of any API call), and the list's SQL statements (the page that counts its
  *    first 1,000 matches, and the count when more match; repo.ts listProductPage) run straight
- *    through a pg pool by 50 concurrent loops. For both, the CPU per request of the database's
+ *    through a pg pool by 50 concurrent loops. For each, the CPU per request of the database's
  *    backends and of the app server, read from /proc: comparable between runs on a loaded machine,
  *    where the latencies are not.
  * 5. For information, single requests of other shapes (no filter, a deep page, an unindexed
@@ -153,15 +153,14 @@ async function freshDatabase(): Promise<Database & { url: string; name: string }
 }
 
 /**
- * CPU seconds used so far by the server processes (backends) connected to `database`, read from
- * /proc: robust to other work on the machine, unlike wall time. Null when not readable (a server
- * on another host).
+ * CPU seconds used so far by each server process (backend) connected to `database`, by pid, read
+ * from /proc: robust to other work on the machine, unlike wall time. Null when not readable (a
+ * server on another host).
  */
-function databaseCpuSeconds(database: string): number | null {
+function databaseCpuByBackend(database: string): Map<number, number> | null {
   try {
     const tick = 100; // USER_HZ on Linux
-    let total = 0;
-    let found = 0;
+    const used = new Map<number, number>();
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let cmdline: string;
@@ -172,13 +171,18 @@ function databaseCpuSeconds(database: string): number | null {
       }
       if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${database} `)) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
-      found += 1;
+      used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / tick);
     }
-    return found > 0 ? total : null;
+    return used.size > 0 ? used : null;
   } catch {
     return null;
   }
+}
+
+/** CPU seconds used so far by the backends connected to `database` (databaseCpuByBackend), or null. */
+function databaseCpuSeconds(database: string): number | null {
+  const used = databaseCpuByBackend(database);
+  return used === null ? null : [...used.values()].reduce((a, b) => a + b, 0);
 }
 
 /** CPU seconds used so far by process `pid` (user + system, from /proc). */
@@ -198,13 +202,17 @@ class CpuPerRequest {
   }
 }
 
-/** Starts counting the CPU the database `name` and the app process `pid` use, for `perRequest(n)`. */
+/**
+ * Starts counting the CPU the database `name` and the app process `pid` use, for `perRequest(n)`.
+ * Counted per backend, so that one closing meanwhile (a pool's idle timeout) takes nothing off.
+ */
 function cpuMeter(name: string, pid: number): { perRequest(requests: number): CpuPerRequest } {
-  const db = databaseCpuSeconds(name);
+  const db = databaseCpuByBackend(name) ?? new Map<number, number>();
   const server = processCpuSeconds(pid);
   return {
     perRequest(requests) {
-      const usedDb = db === null ? null : databaseCpuSeconds(name)! - db;
+      const now = databaseCpuByBackend(name);
+      const usedDb = now === null ? null : [...now].reduce((sum, [backend, seconds]) => sum + seconds - (db.get(backend) ?? 0), 0);
       const per = (seconds: number) => Number(((seconds * 1000) / Math.max(1, requests)).toFixed(3));
       return new CpuPerRequest(usedDb === null ? null : per(usedDb), per(processCpuSeconds(pid) - server));
     },
@@ -373,7 +381,9 @@ async function main() {
     const listCost = listCpu.perRequest(rounds.reduce((n, r) => n + r.requests, 0));
     console.log(`list: p99 median ${ms(p99.median)} (spread ${ms(p99.min)}-${ms(p99.max)}), p50 median ${ms(p50.median)}, ${Math.round(rps.median)} req/s, ${errors} errors`);
 
+    const trivialCpu = cpuMeter(database.name, pid);
     const trivial = await load(base + '/api/auth/user', cookie);
+    const trivialCost = trivialCpu.perRequest(trivial.requests);
     console.log(`reference GET /api/auth/user:       p50 ${ms(trivial.p50)}, p99 ${ms(trivial.p99)}, ${Math.round(trivial.rps)} req/s, ${trivial.errors} errors`);
 
     // The statements the app runs for this request: the page that counts the first
@@ -384,7 +394,7 @@ async function main() {
     const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
     const sqlCost = direct.cpu;
     console.log(`reference list SQL through pg:      p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${Math.round(direct.rps)} requests/s of ${statements.length} statement(s), ${direct.errors} errors`);
-    console.log(`CPU per list request (from /proc, robust to the machine's load): app ${listCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`);
+    console.log(`CPU per list request (from /proc, robust to the machine's load): list ${listCost}; GET /api/auth/user ${trivialCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`);
     console.log(
       `ratios: list/auth-user p99 ${(p99.median / trivial.p99).toFixed(2)}x, list/SQL p99 ${(p99.median / direct.p99).toFixed(2)}x, throughput list/SQL ${(rps.median / direct.rps).toFixed(2)}`,
     );
@@ -433,6 +443,7 @@ async function main() {
         listDatabaseCpuMs: listCost.databaseMs,
         listServerCpuMs: listCost.serverMs,
         referenceSqlDatabaseCpuMs: sqlCost.databaseMs,
+        authUserDatabaseCpuMs: trivialCost.databaseMs,
         loadAverage,
       }),
     );
