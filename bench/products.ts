@@ -11,8 +11,8 @@
  * 3. Drives GET /api/products with a quick search and two filters from this process with
  *    autocannon (the server runs in its own), 50 connections, BENCH_RUNS rounds of BENCH_SECONDS (10).
  * 4. References in the same run: autocannon on GET /api/auth/user (session lookup and a small
- *    answer, the floor of any API call), and the list's SQL statements (the page that counts its
- *    first 1,000 matches, and the count when more match; repo.ts listProductPage) run straight
+ *    answer, the floor of any API call), and the list's SQL statements as the app runs them (the
+ *    page that counts its matches when fewer than 1,000, else the page and the count) run straight
  *    through a pg pool by 50 concurrent loops. For each, the CPU per request of the database's
  *    backends and of the app server, read from /proc: comparable between runs on a loaded machine,
  *    where the latencies are not.
@@ -386,11 +386,13 @@ async function main() {
     const trivialCost = trivialCpu.perRequest(trivial.requests);
     console.log(`reference GET /api/auth/user:       p50 ${ms(trivial.p50)}, p99 ${ms(trivial.p99)}, ${Math.round(trivial.rps)} req/s, ${trivial.errors} errors`);
 
-    // The statements the app runs for this request: the page that counts the first
-    // COUNTED_WITH_PAGE matches, and the count only when more match (repo.ts listProductPage).
-    const page = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
+    // The statements the app runs for this request once it has answered it (the probe above):
+    // fewer matches than COUNTED_WITH_PAGE, the page that counts them; more, the page and the count
+    // (list-products.ts, repo.ts listProductPage).
+    const counted = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
+    const page = db.select().from(products).where(where).orderBy(sql`lower(${products.sku})`).limit(50).offset(0).toSQL();
     const total = db.select({ n: count() }).from(products).where(where).toSQL();
-    const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [page] : [page, total];
+    const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [counted] : [page, total];
     const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
     const sqlCost = direct.cpu;
     console.log(`reference list SQL through pg:      p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${Math.round(direct.rps)} requests/s of ${statements.length} statement(s), ${direct.errors} errors`);

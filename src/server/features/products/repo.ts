@@ -42,9 +42,8 @@ const idIn = (ids: readonly string[]): SQL => sql`${products.id} = ANY(${arrayLi
 const LIST_ORDER = sql`lower(${products.sku})`;
 
 /**
- * How many matching rows the page statement counts itself: up to the first 20 pages of 50. A
- * search or filter matching fewer is answered, page and total, by one statement; past it the
- * total is a second statement (docs/decisions/0085-list-total-with-the-page.md).
+ * How many matching rows the page statement counts itself: up to the first 20 pages of 50
+ * (docs/decisions/0085-list-total-with-the-page.md).
  */
 export const COUNTED_WITH_PAGE = 1000;
 
@@ -66,22 +65,24 @@ export function countedPageQuery(db: Db, where: SQL, page: { limit: number; offs
 /**
  * One page of products matching `where`, in list order, and how many match in all (exact).
  *
- * A page within the first `countedWithPage` matches comes from one statement: the first
- * `countedWithPage` matching rows in list order, counted by a window over them, then the page cut
- * from them. The total is that count when it is under the cap, or when the page is short (the
- * last page); otherwise (more matches than the cap, or a page past the end) a separate count.
- * Deeper pages are the page statement alone, then the count when the page does not tell it.
+ * With `countedWithPage` (the caller expects fewer matches than that, list-products.ts) and a
+ * page within the first `countedWithPage` matches, one statement reads the page and counts
+ * (countedPageQuery); the count is the total when it is under the cap, or when the page is
+ * short. Otherwise, or without it: the page statement, then a count when the page does not tell
+ * it (a short page is the last one). The page statement alone keeps the planner's cheapest way to
+ * one page of a broad query (walking the SKU index), which the counted statement's cap would turn
+ * into reading up to `countedWithPage` rows.
  * @param page limit (rows per page, >= 1) and offset (rows skipped, >= 0).
- * @param countedWithPage the cap (default COUNTED_WITH_PAGE); tests set it low.
+ * @param countedWithPage the cap of the counted statement (COUNTED_WITH_PAGE; tests set it low).
  */
 export async function listProductPage(
   db: Db,
   where: SQL,
   page: { limit: number; offset: number },
-  countedWithPage = COUNTED_WITH_PAGE,
+  countedWithPage?: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   let rows: ProductRow[];
-  if (page.offset + page.limit <= countedWithPage) {
+  if (countedWithPage !== undefined && page.offset + page.limit <= countedWithPage) {
     const counted = await countedPageQuery(db, where, page, countedWithPage);
     rows = counted.map((r) => r.row);
     const n = counted[0]?.n;
