@@ -41,7 +41,7 @@ import { SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { products } from '../src/server/db/schema.js';
 import { productListWhere } from '../src/server/features/products/product-filters-sql.js';
-import { COUNTED_WITH_PAGE, countedPageQuery } from '../src/server/features/products/repo.js';
+import { COUNTED_WITH_PAGE, countedPageQuery, countQuery, pageQuery } from '../src/server/features/products/repo.js';
 import { buildServer } from '../scripts/build-server.mjs';
 import { startServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
@@ -390,8 +390,8 @@ async function main() {
     // fewer matches than COUNTED_WITH_PAGE, the page that counts them; more, the page and the count
     // (list-products.ts, repo.ts listProductPage).
     const counted = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
-    const page = db.select().from(products).where(where).orderBy(sql`lower(${products.sku})`).limit(50).offset(0).toSQL();
-    const total = db.select({ n: count() }).from(products).where(where).toSQL();
+    const page = pageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
+    const total = countQuery(db, where).toSQL();
     const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [counted] : [page, total];
     const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
     const sqlCost = direct.cpu;

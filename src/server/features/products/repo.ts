@@ -47,10 +47,20 @@ const LIST_ORDER = sql`lower(${products.sku})`;
  */
 export const COUNTED_WITH_PAGE = 1000;
 
+/** The page statement: one page of products matching `where`, in list order. */
+export function pageQuery(db: Db, where: SQL, page: { limit: number; offset: number }) {
+  return db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+}
+
+/** The count statement: how many products match `where`. */
+export function countQuery(db: Db, where: SQL) {
+  return db.select({ n: count() }).from(products).where(where);
+}
+
 /**
  * The page statement that counts too: each row of the page as `row`, with `n`, how many of the
  * first `cap` matches in list order there are (so min(matches, cap); no row past the end).
- * Exported for the SQL reference of bench/products.ts.
+ * These three are exported for the SQL reference of bench/products.ts.
  */
 export function countedPageQuery(db: Db, where: SQL, page: { limit: number; offset: number }, cap = COUNTED_WITH_PAGE) {
   const first = db.select().from(products).where(where).orderBy(LIST_ORDER).limit(cap).as('first_matches');
@@ -88,12 +98,12 @@ export async function listProductPage(
     const n = counted[0]?.n;
     if (n !== undefined && n < countedWithPage) return { rows, total: n };
   } else {
-    rows = await db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+    rows = await pageQuery(db, where, page);
   }
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { rows, total: page.offset + rows.length };
   }
-  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
+  const [totalRow] = await countQuery(db, where);
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
