@@ -11,8 +11,11 @@
  * 3. Drives GET /api/products with a quick search and two filters from this process with
  *    autocannon (the server runs in its own), 50 connections, BENCH_RUNS rounds of BENCH_SECONDS (10).
  * 4. References in the same run: autocannon on GET /api/auth/user (session lookup and a small
- *    answer, the floor of any API call), and the list's two SQL statements (page and count) run
- *    straight through a pg pool by 50 concurrent loops.
+ *    answer, the floor of any API call), and the list's SQL statements as the app runs them (the
+ *    page that counts its matches when fewer than 1,000, else the page and the count) run straight
+ *    through a pg pool by 50 concurrent loops. For each, the CPU per request of the database's
+ *    backends and of the app server, read from /proc: comparable between runs on a loaded machine,
+ *    where the latencies are not.
  * 5. For information, single requests of other shapes (no filter, a deep page, an unindexed
  *    filter, a broad filter, getAllIds), one at a time.
  * After the import the bench runs VACUUM ANALYZE, as autovacuum would within a minute, so that
@@ -38,6 +41,7 @@ import { SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { products } from '../src/server/db/schema.js';
 import { productListWhere } from '../src/server/features/products/product-filters-sql.js';
+import { COUNTED_WITH_PAGE, countedPageQuery, countQuery, pageQuery } from '../src/server/features/products/repo.js';
 import { buildServer } from '../scripts/build-server.mjs';
 import { startServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
@@ -149,15 +153,14 @@ async function freshDatabase(): Promise<Database & { url: string; name: string }
 }
 
 /**
- * CPU seconds used so far by the server processes (backends) connected to `database`, read from
- * /proc: robust to other work on the machine, unlike wall time. Null when not readable (a server
- * on another host).
+ * CPU seconds used so far by each server process (backend) connected to `database`, by pid, read
+ * from /proc: robust to other work on the machine, unlike wall time. Null when not readable (a
+ * server on another host).
  */
-function databaseCpuSeconds(database: string): number | null {
+function databaseCpuByBackend(database: string): Map<number, number> | null {
   try {
     const tick = 100; // USER_HZ on Linux
-    let total = 0;
-    let found = 0;
+    const used = new Map<number, number>();
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let cmdline: string;
@@ -168,19 +171,52 @@ function databaseCpuSeconds(database: string): number | null {
       }
       if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${database} `)) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
-      found += 1;
+      used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / tick);
     }
-    return found > 0 ? total : null;
+    return used.size > 0 ? used : null;
   } catch {
     return null;
   }
+}
+
+/** CPU seconds used so far by the backends connected to `database` (databaseCpuByBackend), or null. */
+function databaseCpuSeconds(database: string): number | null {
+  const used = databaseCpuByBackend(database);
+  return used === null ? null : [...used.values()].reduce((a, b) => a + b, 0);
 }
 
 /** CPU seconds used so far by process `pid` (user + system, from /proc). */
 function processCpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** One figure of CPU per request: the database's backends and the app server, in ms (null: not readable). */
+class CpuPerRequest {
+  constructor(
+    readonly databaseMs: number | null,
+    readonly serverMs: number,
+  ) {}
+  toString(): string {
+    return `database ${this.databaseMs === null ? 'n/a' : `${this.databaseMs.toFixed(2)} ms`}, server ${this.serverMs.toFixed(2)} ms`;
+  }
+}
+
+/**
+ * Starts counting the CPU the database `name` and the app process `pid` use, for `perRequest(n)`.
+ * Counted per backend, so that one closing meanwhile (a pool's idle timeout) takes nothing off.
+ */
+function cpuMeter(name: string, pid: number): { perRequest(requests: number): CpuPerRequest } {
+  const db = databaseCpuByBackend(name) ?? new Map<number, number>();
+  const server = processCpuSeconds(pid);
+  return {
+    perRequest(requests) {
+      const now = databaseCpuByBackend(name);
+      const usedDb = now === null ? null : [...now].reduce((sum, [backend, seconds]) => sum + seconds - (db.get(backend) ?? 0), 0);
+      const per = (seconds: number) => Number(((seconds * 1000) / Math.max(1, requests)).toFixed(3));
+      return new CpuPerRequest(usedDb === null ? null : per(usedDb), per(processCpuSeconds(pid) - server));
+    },
+  };
 }
 
 interface LoadResult {
@@ -208,8 +244,13 @@ async function load(url: string, cookie: string, seconds = SECONDS): Promise<Loa
   };
 }
 
-/** The list's two statements through a pg pool of the app's size, CONNECTIONS loops for `seconds`. */
-async function sqlReference(dbUrl: string, statements: Array<{ sql: string; params: unknown[] }>, seconds = SECONDS): Promise<LoadResult> {
+/** The list's statements through a pg pool of the app's size, CONNECTIONS loops for `seconds`; `meter` started just before. */
+async function sqlReference(
+  dbUrl: string,
+  statements: Array<{ sql: string; params: unknown[] }>,
+  meter: ReturnType<typeof cpuMeter>,
+  seconds = SECONDS,
+): Promise<LoadResult & { cpu: CpuPerRequest }> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const latencies: number[] = [];
   let errors = 0;
@@ -227,10 +268,11 @@ async function sqlReference(dbUrl: string, statements: Array<{ sql: string; para
       }
     }),
   );
+  const cpu = meter.perRequest(latencies.length); // before pool.end(): its backends count while they exist
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, errors, requests: latencies.length };
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, errors, requests: latencies.length, cpu };
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -326,6 +368,7 @@ async function main() {
 
     await load(base + LIST_PATH, cookie, 2); // warm-up
     const rounds: LoadResult[] = [];
+    const listCpu = cpuMeter(database.name, pid);
     for (let run = 0; run < RUNS; run += 1) {
       const round = await load(base + LIST_PATH, cookie);
       rounds.push(round);
@@ -335,15 +378,25 @@ async function main() {
     const p50 = spread(rounds.map((r) => r.p50));
     const rps = spread(rounds.map((r) => r.rps));
     const errors = rounds.reduce((n, r) => n + r.errors, 0);
+    const listCost = listCpu.perRequest(rounds.reduce((n, r) => n + r.requests, 0));
     console.log(`list: p99 median ${ms(p99.median)} (spread ${ms(p99.min)}-${ms(p99.max)}), p50 median ${ms(p50.median)}, ${Math.round(rps.median)} req/s, ${errors} errors`);
 
+    const trivialCpu = cpuMeter(database.name, pid);
     const trivial = await load(base + '/api/auth/user', cookie);
+    const trivialCost = trivialCpu.perRequest(trivial.requests);
     console.log(`reference GET /api/auth/user:       p50 ${ms(trivial.p50)}, p99 ${ms(trivial.p99)}, ${Math.round(trivial.rps)} req/s, ${trivial.errors} errors`);
 
-    const page = db.select().from(products).where(where).orderBy(sql`lower(${products.sku})`).limit(50).offset(0).toSQL();
-    const total = db.select({ n: count() }).from(products).where(where).toSQL();
-    const direct = await sqlReference(database.url, [page, total]);
-    console.log(`reference list SQL through pg:      p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${Math.round(direct.rps)} pairs/s, ${direct.errors} errors`);
+    // The statements the app runs for this request once it has answered it (the probe above):
+    // fewer matches than COUNTED_WITH_PAGE, the page that counts them; more, the page and the count
+    // (list-products.ts, repo.ts listProductPage).
+    const counted = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
+    const page = pageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
+    const total = countQuery(db, where).toSQL();
+    const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [counted] : [page, total];
+    const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
+    const sqlCost = direct.cpu;
+    console.log(`reference list SQL through pg:      p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)}, ${Math.round(direct.rps)} requests/s of ${statements.length} statement(s), ${direct.errors} errors`);
+    console.log(`CPU per list request (from /proc, robust to the machine's load): list ${listCost}; GET /api/auth/user ${trivialCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`);
     console.log(
       `ratios: list/auth-user p99 ${(p99.median / trivial.p99).toFixed(2)}x, list/SQL p99 ${(p99.median / direct.p99).toFixed(2)}x, throughput list/SQL ${(rps.median / direct.rps).toFixed(2)}`,
     );
@@ -389,6 +442,10 @@ async function main() {
         requestsPerSecond: Math.round(rps.median),
         errors,
         referenceSqlP99ms: Number(direct.p99.toFixed(2)),
+        listDatabaseCpuMs: listCost.databaseMs,
+        listServerCpuMs: listCost.serverMs,
+        referenceSqlDatabaseCpuMs: sqlCost.databaseMs,
+        authUserDatabaseCpuMs: trivialCost.databaseMs,
         loadAverage,
       }),
     );

@@ -42,20 +42,68 @@ const idIn = (ids: readonly string[]): SQL => sql`${products.id} = ANY(${arrayLi
 const LIST_ORDER = sql`lower(${products.sku})`;
 
 /**
- * One page of products matching `where`, in list order, and how many match in all. The count is
- * a second statement, run only when the page does not tell it (a short page is the last one):
- * a narrow search answers in one statement.
+ * How many matching rows the page statement counts itself: up to the first 20 pages of 50
+ * (docs/decisions/0085-list-total-with-the-page.md).
+ */
+export const COUNTED_WITH_PAGE = 1000;
+
+/** The page statement: one page of products matching `where`, in list order. */
+export function pageQuery(db: Db, where: SQL, page: { limit: number; offset: number }) {
+  return db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+}
+
+/** The count statement: how many products match `where`. */
+export function countQuery(db: Db, where: SQL) {
+  return db.select({ n: count() }).from(products).where(where);
+}
+
+/**
+ * The page statement that counts too: each row of the page as `row`, with `n`, how many of the
+ * first `cap` matches in list order there are (so min(matches, cap); no row past the end).
+ * These three are exported for the SQL reference of bench/products.ts.
+ */
+export function countedPageQuery(db: Db, where: SQL, page: { limit: number; offset: number }, cap = COUNTED_WITH_PAGE) {
+  const first = db.select().from(products).where(where).orderBy(LIST_ORDER).limit(cap).as('first_matches');
+  return db
+    .select({ row: first._.selectedFields, n: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(first)
+    .orderBy(sql`lower(${first.sku})`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * One page of products matching `where`, in list order, and how many match in all (exact).
+ *
+ * With `countedWithPage` (the caller expects fewer matches than that, list-products.ts) and a
+ * page within the first `countedWithPage` matches, one statement reads the page and counts
+ * (countedPageQuery); the count is the total when it is under the cap, or when the page is
+ * short. Otherwise, or without it: the page statement, then a count when the page does not tell
+ * it (a short page is the last one). The page statement alone keeps the planner's cheapest way to
+ * one page of a broad query (walking the SKU index), which the counted statement's cap would turn
+ * into reading up to `countedWithPage` rows.
+ * @param page limit (rows per page, >= 1) and offset (rows skipped, >= 0).
+ * @param countedWithPage the cap of the counted statement (COUNTED_WITH_PAGE; tests set it low).
  */
 export async function listProductPage(
   db: Db,
   where: SQL,
   page: { limit: number; offset: number },
+  countedWithPage?: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const rows = await db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+  let rows: ProductRow[];
+  if (countedWithPage !== undefined && page.offset + page.limit <= countedWithPage) {
+    const counted = await countedPageQuery(db, where, page, countedWithPage);
+    rows = counted.map((r) => r.row);
+    const n = counted[0]?.n;
+    if (n !== undefined && n < countedWithPage) return { rows, total: n };
+  } else {
+    rows = await pageQuery(db, where, page);
+  }
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { rows, total: page.offset + rows.length };
   }
-  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
+  const [totalRow] = await countQuery(db, where);
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
