@@ -22,6 +22,7 @@ import { openScanTable } from './engine/scan-table.js';
 import { findAudit, readAudit, readSummary, updateAuditIfStatus, type AuditRow } from './repo.js';
 import type { ProcessingJob, ProcessingJobFile } from './processing-job.js';
 import { copyStoredFile, removeStoredFiles, storeUploadedFile } from './stored-files.js';
+import { keepLocalCopy } from './local-copies.js';
 
 /** A scan file on disk: just received (multipart temp file). */
 export interface ScanFileSource {
@@ -137,10 +138,16 @@ export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUp
   return files;
 }
 
-/** Stores `file` for the audit: a copy inside the database when a preview kept it, else from disk. */
+/**
+ * Stores `file` for the audit: a copy inside the database when a preview kept it, else from disk,
+ * keeping then a local copy for a job of this process (local-copies.ts).
+ */
 export async function storeScanFile(db: Db, audit: AuditRow, file: ScanFileSource): Promise<string> {
   const owner = { organizationId: audit.organizationId, auditId: audit.id };
-  return file.storedFileId ? copyStoredFile(db, file.storedFileId, owner) : storeUploadedFile(db, owner, file.path);
+  if (file.storedFileId) return copyStoredFile(db, file.storedFileId, owner);
+  const storedFileId = await storeUploadedFile(db, owner, file.path);
+  await keepLocalCopy(storedFileId, file.path);
+  return storedFileId;
 }
 
 export interface StartOptions {

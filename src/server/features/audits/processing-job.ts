@@ -24,6 +24,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { reconcileInWorker } from './engine/reconcile-in-worker.js';
 import type { GrowingFile } from '../../db/growing-file.js';
 import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
+import { takeLocalCopy } from './local-copies.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
 
 /** One file of a run: where it is stored, and its form fields. */
@@ -157,12 +158,15 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
   }
 }
 
-/** Copies the job's stored scan files into `dir`, one after the other; answers the engine's file inputs. */
-async function readJobFiles(db: Db, job: ProcessingJob, dir: string) {
+/**
+ * Copies the job's stored scan files into `dir`, one after the other (a file this process stored
+ * and still has on disk is moved there instead: local-copies.ts); answers the engine's file inputs.
+ */
+export async function readJobFiles(db: Db, job: Pick<ProcessingJob, 'files'>, dir: string) {
   const files = [];
   for (const f of job.files) {
     const local = path.join(dir, `${f.position}-${f.fileName.replace(/[^\w.-]+/g, '_').slice(-100)}`);
-    await readStoredFile(db, f.storedFileId, local);
+    if (!(await takeLocalCopy(f.storedFileId, local))) await readStoredFile(db, f.storedFileId, local);
     files.push({ path: local, fileName: f.fileName, scanColumn: f.scanColumn, quantityColumn: f.quantityColumn, hasHeader: f.hasHeader ?? 'auto' });
   }
   return files;
