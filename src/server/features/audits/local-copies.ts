@@ -34,10 +34,11 @@ export async function keepLocalCopy(storedFileId: string, sourcePath: string, tt
   try {
     folder ??= mkdtemp(path.join(os.tmpdir(), `stocktally-upload-${process.pid}-local-`));
     const target = path.join(await folder, storedFileId);
+    // An earlier copy of the same id has the same path: gone before the new one is made.
+    await forget(storedFileId);
     await link(sourcePath, target).catch(() => copyFile(sourcePath, target));
-    forget(storedFileId);
-    if (copies.size >= MAX_LOCAL_COPIES) forget(copies.keys().next().value!);
-    const timer = setTimeout(() => forget(storedFileId), ttlMs);
+    if (copies.size >= MAX_LOCAL_COPIES) void forget(copies.keys().next().value!);
+    const timer = setTimeout(() => void forget(storedFileId), ttlMs);
     timer.unref();
     copies.set(storedFileId, { path: target, timer });
   } catch {
@@ -65,10 +66,10 @@ export async function takeLocalCopy(storedFileId: string, targetPath: string): P
 }
 
 /** Deletes the local copy of `storedFileId`, if any. */
-function forget(storedFileId: string): void {
+async function forget(storedFileId: string): Promise<void> {
   const copy = copies.get(storedFileId);
   if (!copy) return;
   copies.delete(storedFileId);
   clearTimeout(copy.timer);
-  void rm(copy.path, { force: true });
+  await rm(copy.path, { force: true });
 }
