@@ -3,7 +3,7 @@
  * organization_id; an audit of another organisation reads as missing (DESIGN.md section 2).
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { runsOnPglite, type Db } from '../../db/client.js';
 import { auditCreations, auditNotFoundLines, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
 import type { Audit, AuditListQuery, AuditListTab, AuditPage, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import { escapeLike } from '../products/product-filters-sql.js';
@@ -272,17 +272,41 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  * the database. The server's thread holds one string, not 100,000 objects per job, and the
  * processing thread builds the products (engine/catalogue-snapshot.ts; issue: server RSS grew
  * over consecutive 1M-row jobs while the catalogue was built here and cloned across).
+ *
+ * On the PostgreSQL server the text is one aggregate. On PGlite the database's memory is the app
+ * server's own and never shrinks (WebAssembly), and one 17 MB aggregate of 100,000 products grew
+ * it by about 100 MB; there the products are read through a cursor, SNAPSHOT_PAGE at a time, and
+ * the same text is joined here (docs/decisions/0093-pglite-memory-after-processing.md).
  */
-export async function loadCatalogueSnapshot(db: Db, organizationId: string): Promise<string> {
-  const result = (await db.execute(sql`
-    SELECT coalesce(json_agg(json_build_array(
+export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number } = {}): Promise<string> {
+  const pageSize = opts.pageSize ?? SNAPSHOT_PAGE;
+  const product = sql`json_build_array(
       ${products.id}, ${products.sku}, ${products.upc}, ${products.otherIdentifier}, ${products.name},
       ${products.category}, ${products.location}, ${products.manufacturer}, ${products.distributor},
       ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text
-    ) ORDER BY ${products.sku}), '[]')::text AS snapshot
-    FROM ${products} WHERE ${products.organizationId} = ${organizationId}`)) as unknown as { rows: Array<{ snapshot: string }> };
-  return result.rows[0]!.snapshot;
+    )`;
+  const ofOrganization = sql`${products.organizationId} = ${organizationId}`;
+  if (!runsOnPglite(db)) {
+    const result = (await db.execute(sql`
+      SELECT coalesce(json_agg(${product} ORDER BY ${products.sku}), '[]')::text AS snapshot
+      FROM ${products} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string }> };
+    return result.rows[0]!.snapshot;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`DECLARE catalogue_snapshot NO SCROLL CURSOR FOR
+      SELECT ${product}::text AS p FROM ${products} WHERE ${ofOrganization} ORDER BY ${products.sku}`);
+    const pages: string[] = [];
+    for (;;) {
+      const { rows } = (await tx.execute(sql.raw(`FETCH ${pageSize} FROM catalogue_snapshot`))) as unknown as { rows: Array<{ p: string }> };
+      if (rows.length > 0) pages.push(rows.map((r) => r.p).join(','));
+      if (rows.length < pageSize) break;
+    }
+    return `[${pages.join(',')}]`;
+  });
 }
+
+/** Products per FETCH of the PGlite snapshot cursor (about 900 KB of JSON text); `pageSize` in tests. */
+const SNAPSHOT_PAGE = 5000;
 
 export interface StoredScanFile {
   position: number;

@@ -66,6 +66,14 @@ describe.each(DATABASE_KINDS)('catalogue snapshot on %s', (kind) => {
     expect(catalogue.filter((p) => p.inScope)).toHaveLength(2);
   });
 
+  it('gives the same catalogue when PGlite reads it a page at a time, pages full or not', async () => {
+    const whole = parseCatalogueSnapshot(await loadCatalogueSnapshot(database.db, organizationId), null);
+    for (const pageSize of [1, 2, 3, 4]) {
+      expect(parseCatalogueSnapshot(await loadCatalogueSnapshot(database.db, organizationId, { pageSize }), null)).toEqual(whole);
+    }
+    expect(whole.catalogue.map((p) => p.sku)).toEqual(['B-2', 'C-3', 'a-1']);
+  });
+
   it('is an empty catalogue for an organisation without products', async () => {
     const [empty] = await database.db.insert(organizations).values({ name: 'empty' }).returning();
     expect(parseCatalogueSnapshot(await loadCatalogueSnapshot(database.db, empty!.id), null)).toEqual({ catalogue: [], productTags: new Map() });
