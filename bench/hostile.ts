@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildServer } from '../scripts/build-server.mjs';
-import { BUILT_SERVER_ENV } from '../src/server/test-support/server-process.js';
+import { BUILT_SERVER_ENV, BUILT_SERVER_NODE_ARGS } from '../src/server/test-support/server-process.js';
 import { columnLetters, writeXlsx } from '../src/server/files/test-support/zip-writer.js';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -187,7 +187,7 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 
 /** Starts the server on PORT: on the PostgreSQL database `databaseUrl`, or on PGlite in `dataDir` when null. */
 async function startServer(databaseUrl: string | null, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const child = spawn(process.execPath, [...BUILT_SERVER_NODE_ARGS, 'dist/server/main.mjs'], {
     env: {
       ...process.env,
       ...BUILT_SERVER_ENV,

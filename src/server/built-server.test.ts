@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { loadFixture } from '../domain/test-support/fixtures.js';
 import { PROJECT_ROOT } from './project-root.js';
-import { BUILT_SERVER_ENV, startServerProcess, type ServerProcess } from './test-support/server-process.js';
+import { BUILT_SERVER_ENV, BUILT_SERVER_NODE_ARGS, startServerProcess, type ServerProcess } from './test-support/server-process.js';
 import { TestClient } from './test-support/test-app.js';
 import { importFixtureCatalogue, manifestUpload } from './features/audits/test-support/fixture-audits.js';
 
@@ -38,7 +38,7 @@ describe('the built server (npm start)', () => {
   it('is started by npm start with the environment the tests and benches give it', () => {
     const start = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     for (const [name, value] of Object.entries(BUILT_SERVER_ENV)) expect(start).toContain(`${name}=\${${name}:-${value}}`);
-    expect(start).toMatch(/node dist\/server\/main\.mjs$/);
+    expect(start).toMatch(new RegExp(`node ${BUILT_SERVER_NODE_ARGS.join(' ')} dist/server/main\\.mjs$`));
   });
 
   it('imports, processes in its worker thread, reads a legacy .xls and exports XLSX', async () => {

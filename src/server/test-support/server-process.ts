@@ -37,9 +37,17 @@ export async function freePort(): Promise<number> {
 
 /**
  * The environment `npm start` gives the built server (package.json): two malloc arenas, so that
- * memory the worker threads freed goes back to the system (docs/decisions/0089-heap-given-back.md).
+ * memory the worker threads freed goes back to the system (docs/decisions/0089-heap-given-back.md),
+ * and blocks of 128 KB and more each mapped on their own, so that they go back when freed
+ * (docs/decisions/0093-pglite-memory-after-processing.md).
  */
-export const BUILT_SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+export const BUILT_SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+
+/**
+ * The node options `npm start` gives the built server before its script: V8's young generation
+ * at most two 8 MB semi-spaces per thread (docs/decisions/0093-pglite-memory-after-processing.md).
+ */
+export const BUILT_SERVER_NODE_ARGS = ['--max-semi-space-size=8'] as const;
 
 export interface ServerProcessOptions {
   /** Wait this long for the first answer (default 120 s). */
@@ -63,7 +71,7 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // node itself (with tsx's loader for the sources; not the tsx command, which runs the server in
   // a child of its own): a signal sent to this process reaches the server.
-  const args = [...(opts.nodeArgs ?? []), ...(opts.built ? ['dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'])];
+  const args = [...(opts.nodeArgs ?? []), ...(opts.built ? [...BUILT_SERVER_NODE_ARGS, 'dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
