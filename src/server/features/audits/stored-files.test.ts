@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsOnPglite, type Database } from '../../db/client.js';
 import { audits, organizations, users } from '../../db/schema.js';
@@ -56,4 +57,22 @@ describe.each(DATABASE_KINDS)('stored files on %s', (kind) => {
       expect(await storedFileExists(database.db, fileId)).toBe(false);
     });
   }
+
+  it('compresses a scan file with lz4 where the database has it, stores it uncompressed elsewhere, and gives it back', async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `${String(400_000_000_000 + ((i * 7919) % 90_000)).padStart(13, '0')},${1 + (i % 5)}`);
+    const bytes = Buffer.from(`Barcode,Qty\n${rows.join('\n')}\n`);
+    const input = path.join(dir, `${kind}-scans.csv`);
+    const output = path.join(dir, `${kind}-scans-out.csv`);
+    writeFileSync(input, bytes);
+    const fileId = await storeUploadedFile(database.db, owner, input);
+    const [{ lz4, methods }] = ((await database.db.execute(sql`
+      SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)) AS lz4,
+        string_agg(DISTINCT coalesce(pg_column_compression(data), 'none'), ',') AS methods
+      FROM stored_file_chunks WHERE file_id = ${fileId}`)) as unknown as { rows: Array<{ lz4: boolean; methods: string }> }).rows as [{ lz4: boolean; methods: string }];
+    expect(kind === 'postgres' ? lz4 : !lz4).toBe(true);
+    expect(methods).toBe(lz4 ? 'lz4' : 'none');
+    await readStoredFile(database.db, fileId, output);
+    expect(readFileSync(output).equals(bytes)).toBe(true);
+    await removeStoredFiles(database.db, [fileId]);
+  });
 });
