@@ -1,7 +1,7 @@
 /**
- * Streams the records of a CSV file: bytes -> decoder -> CsvParser, one batch per chunk; or
- * only its scan rows' cells, as columns (CsvScanCellParser). 8-bit
- * files are decoded line by line (line-decoder.ts: UTF-8 where a line is valid, else Windows-1252).
+ * Streams the records of a CSV file: bytes -> decoder -> CsvParser, one batch per chunk; or only
+ * its scan rows' two cells, as columns (CsvScanCellParser, docs/decisions/0079). 8-bit files are
+ * decoded line by line (line-decoder.ts: UTF-8 where a line is valid, else Windows-1252).
  * At any moment only one chunk (64 KiB) of text and its rows are in memory (DESIGN.md
  * section 6: never hold a large file twice).
  */
