@@ -56,8 +56,13 @@ const enum Mode {
   QuoteSeen,
 }
 
-export class CsvParser {
-  private readonly delim: string;
+/**
+ * The grammar above as a state machine, whatever is made of each record: `CsvParser` keeps every
+ * record as cells, `CsvScanCellParser` (csv-scan-cells.ts) only the two cells the scan reader
+ * needs. `Out` is what one `push` fills.
+ */
+export abstract class CsvTextParser<Out> {
+  protected readonly delim: string;
   private readonly delimCode: number;
   private readonly maxRecordChars: number;
 
@@ -78,6 +83,8 @@ export class CsvParser {
   private skipLf = false;
   /** The previous chunk ended in a CR inside a quoted field (line counting across chunks). */
   private quotedCrPending = false;
+  /** Position of the next delimiter in the plain lines being read (see `cellEnd`). */
+  private nextDelim = -1;
 
   constructor(delimiter: string, options: { maxRecordChars?: number } = {}) {
     if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\r' || delimiter === '\n') {
@@ -89,11 +96,31 @@ export class CsvParser {
   }
 
   /**
+   * One record of a plain line: text[start, end) holds no quote and no line break, and its
+   * cells are split by `cellEnd`. `line` is its physical line.
+   */
+  protected abstract takePlainLine(text: string, start: number, end: number, line: number, out: Out): void;
+
+  /** One record read by the slow path (quotes, or a record across chunks), as its cells. */
+  protected abstract takeRecord(line: number, cells: string[], out: Out): void;
+
+  /**
+   * Inside `takePlainLine`: the end of the cell that starts at `start` on the plain line ending
+   * at `end` (the next delimiter, else `end`). Cells must be asked for from left to right.
+   */
+  protected cellEnd(text: string, start: number, end: number): number {
+    let next = this.nextDelim;
+    // The cached position stays right while it lies ahead: no delimiter between here and it.
+    if (next !== -1 && next < start) next = this.nextDelim = text.indexOf(this.delim, start);
+    return next === -1 || next > end ? end : next;
+  }
+
+  /**
    * Parses one chunk of text and appends every record completed by it to `out`.
    * A record still open at the end of the chunk is kept for the next call.
    * @throws CsvSyntaxError ROW_TOO_LONG when one record exceeds `maxRecordChars`.
    */
-  push(text: string, out: CsvRecord[]): void {
+  push(text: string, out: Out): void {
     const n = text.length;
     const D = this.delimCode;
     let i = 0;
@@ -213,7 +240,7 @@ export class CsvParser {
    * Signals the end of the text: appends the last record (one without a final line break).
    * @throws CsvSyntaxError UNCLOSED_QUOTE when a quoted field is still open.
    */
-  end(out: CsvRecord[]): void {
+  end(out: Out): void {
     this.skipLf = false;
     this.quotedCrPending = false;
     switch (this.mode) {
@@ -241,33 +268,18 @@ export class CsvParser {
    * Reads the complete lines of text[i, limit) that hold no quote (limit: the next quote or the
    * end of the chunk) and returns the index where the slow path must continue.
    */
-  private plainLines(text: string, i: number, limit: number, out: CsvRecord[]): number {
+  private plainLines(text: string, i: number, limit: number, out: Out): number {
     const n = text.length;
-    const delim = this.delim;
     let line = this.line;
     let nextLf = text.indexOf('\n', i);
     let nextCr = text.indexOf('\r', i);
-    let nextDelim = text.indexOf(delim, i);
+    this.nextDelim = text.indexOf(this.delim, i);
     for (;;) {
       if (nextLf !== -1 && nextLf < i) nextLf = text.indexOf('\n', i);
       if (nextCr !== -1 && nextCr < i) nextCr = text.indexOf('\r', i);
       const end = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : nextLf < nextCr ? nextLf : nextCr;
       if (end === -1 || end > limit) break;
-      if (end > i) {
-        // Cells sliced straight from the chunk (no intermediate line string to split).
-        const cells: string[] = [];
-        let start = i;
-        for (;;) {
-          if (nextDelim !== -1 && nextDelim < start) nextDelim = text.indexOf(delim, start);
-          if (nextDelim === -1 || nextDelim > end) {
-            cells.push(text.slice(start, end));
-            break;
-          }
-          cells.push(text.slice(start, nextDelim));
-          start = nextDelim + 1;
-        }
-        out.push({ line, cells });
-      }
+      if (end > i) this.takePlainLine(text, i, end, line, out);
       line++;
       if (text.charCodeAt(end) === CR) {
         if (end + 1 === n) {
@@ -284,8 +296,8 @@ export class CsvParser {
     return i;
   }
 
-  private emit(out: CsvRecord[]): void {
-    out.push({ line: this.recordLine, cells: this.cells });
+  private emit(out: Out): void {
+    this.takeRecord(this.recordLine, this.cells, out);
     this.cells = [];
     this.field = '';
     this.recordChars = 0;
@@ -308,5 +320,24 @@ export class CsvParser {
       const c = text.charCodeAt(k);
       if (c === CR || (c === LF && (k === from || text.charCodeAt(k - 1) !== CR))) this.line++;
     }
+  }
+}
+
+/** The parser that keeps every record: its line and all its cells. */
+export class CsvParser extends CsvTextParser<CsvRecord[]> {
+  protected takePlainLine(text: string, start: number, end: number, line: number, out: CsvRecord[]): void {
+    // Cells sliced straight from the chunk (no intermediate line string to split).
+    const cells: string[] = [];
+    for (;;) {
+      const cellEnd = this.cellEnd(text, start, end);
+      cells.push(text.slice(start, cellEnd));
+      if (cellEnd === end) break;
+      start = cellEnd + 1;
+    }
+    out.push({ line, cells });
+  }
+
+  protected takeRecord(line: number, cells: string[], out: CsvRecord[]): void {
+    out.push({ line, cells });
   }
 }

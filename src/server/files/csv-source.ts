@@ -1,12 +1,14 @@
 /**
- * Streams the records of a CSV file: bytes -> decoder -> CsvParser, one batch per chunk. 8-bit
- * files are decoded line by line (line-decoder.ts: UTF-8 where a line is valid, else Windows-1252).
+ * Streams the records of a CSV file: bytes -> decoder -> CsvParser, one batch per chunk; or only
+ * its scan rows' two cells, as columns (CsvScanCellParser, docs/decisions/0079). 8-bit files are
+ * decoded line by line (line-decoder.ts: UTF-8 where a line is valid, else Windows-1252).
  * At any moment only one chunk (64 KiB) of text and its rows are in memory (DESIGN.md
  * section 6: never hold a large file twice).
  */
 import { createReadStream } from 'node:fs';
 import { FileError } from '../errors.js';
-import { CsvParser, CsvSyntaxError, type CsvRecord } from './csv-parser.js';
+import { CsvParser, CsvSyntaxError, type CsvRecord, type CsvTextParser } from './csv-parser.js';
+import { CsvScanCellParser, emptyScanCellColumns, type ScanCellColumns, type ScanCellOptions } from './csv-scan-cells.js';
 import type { TextEncodingName } from './detect-encoding.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import { LineFallbackDecoder, type FallbackReport } from './line-decoder.js';
@@ -35,22 +37,48 @@ export interface CsvSourceOptions {
  * @throws FileError CSV_UNCLOSED_QUOTE / CSV_ROW_TOO_LONG with the line where the problem starts.
  */
 export async function* readCsvRecords(options: CsvSourceOptions): AsyncGenerator<TableRow[]> {
-  const { filePath, fileName, encoding, bomLength, delimiter } = options;
+  for await (const records of parseCsvChunks(options, new CsvParser(options.delimiter), () => [])) {
+    const rows = withoutBlankRows(records);
+    if (rows.length > 0) yield rows;
+  }
+}
+
+/**
+ * The scan rows of the file as columns (csv-scan-cells.ts), one batch per chunk that holds any,
+ * in file order: the rows `readScanColumns` makes of `readCsvRecords` after the header, with
+ * quantities other than plain digits left as text. The batch object is reused: it is valid
+ * until the next one is asked for. Same errors as `readCsvRecords`.
+ */
+export async function* readCsvScanCells(options: CsvSourceOptions & ScanCellOptions): AsyncGenerator<ScanCellColumns> {
+  const columns = emptyScanCellColumns();
+  const reuse = () => {
+    columns.count = 0;
+    columns.rawCount = 0;
+    return columns;
+  };
+  for await (const batch of parseCsvChunks(options, new CsvScanCellParser(options.delimiter, options), reuse)) {
+    if (batch.count > 0) yield batch;
+  }
+}
+
+/**
+ * The file through `parser`, one `Out` per chunk read (`fresh()` gives it) and one for the end;
+ * `onFallback` once the end is reached. Stopping early closes the file.
+ */
+async function* parseCsvChunks<Out>(options: CsvSourceOptions, parser: CsvTextParser<Out>, fresh: () => Out): AsyncGenerator<Out> {
+  const { filePath, fileName, encoding, bomLength } = options;
   const stream = createReadStream(filePath, { start: bomLength, highWaterMark: CSV_CHUNK_BYTES });
   const decoder = textDecoder(encoding);
-  const parser = new CsvParser(delimiter);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const out: CsvRecord[] = [];
+      const out = fresh();
       parser.push(decoder.decode(chunk), out);
-      const rows = withoutBlankRows(out);
-      if (rows.length > 0) yield rows;
+      yield out;
     }
-    const out: CsvRecord[] = [];
+    const out = fresh();
     parser.push(decoder.end(), out);
     parser.end(out);
-    const rows = withoutBlankRows(out);
-    if (rows.length > 0) yield rows;
+    yield out;
     if (decoder.fallback) options.onFallback?.(decoder.fallback);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {

@@ -9,7 +9,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { FileError } from '../errors.js';
-import { readCsvRecords } from './csv-source.js';
+import { readCsvRecords, readCsvScanCells } from './csv-source.js';
 import { detectDelimiter, isDelimitedText } from './detect-delimiter.js';
 import { detectEncoding, HEAD_BYTES } from './detect-encoding.js';
 import { detectFixedWidth } from './detect-fixed-width.js';
@@ -64,8 +64,11 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     const delimiter = detectDelimiter(headText, headIsWholeFile);
     let fallback: FallbackReport | undefined;
     const onFallback = (report: FallbackReport) => (fallback = report);
-    const source = () => readCsvRecords({ filePath, fileName, encoding, bomLength, delimiter, onFallback });
-    const table = await buildTable({ fileName, format: 'csv', delimiter, encoding, source, header });
+    const csv = { filePath, fileName, encoding, bomLength, delimiter, onFallback };
+    const source = () => readCsvRecords(csv);
+    const scanCells = (afterLine: number) => (scanIndex: number, quantityIndex: number | null) =>
+      readCsvScanCells({ ...csv, scanIndex, quantityIndex, afterLine });
+    const table = await buildTable({ fileName, format: 'csv', delimiter, encoding, source, header, scanCells });
     table.windows1252Lines = () => (fallback === undefined ? null : windows1252Lines(fallback, encoding));
     return table;
   }
@@ -111,6 +114,8 @@ interface TableParts {
   header: 'auto' | 'yes' | 'no';
   /** Non-blank rows of the file, header candidate included, in batches. */
   source: () => AsyncIterable<TableRow[]>;
+  /** Delimited CSV: `Table.scanCells` for data after `afterLine` (the header row's line, or 0). */
+  scanCells?: (afterLine: number) => NonNullable<Table['scanCells']>;
 }
 
 async function buildTable(parts: TableParts): Promise<Table> {
@@ -152,6 +157,7 @@ async function buildTable(parts: TableParts): Promise<Table> {
   if (parts.encoding !== undefined) table.encoding = parts.encoding;
   if (parts.fixedWidth) table.fixedWidth = true;
   if (sheetInfo?.sheetName !== undefined) table.sheetName = sheetInfo.sheetName;
+  if (parts.scanCells) table.scanCells = parts.scanCells(headerRow ? peeked[0].line : 0);
   return table;
 }
 

@@ -33,3 +33,19 @@ export const MAX_QUANTITY = MAX_WHOLE;
 export function parseQuantity(raw: string, decimal: DecimalSeparator | null = null): QuantityResult | null {
   return parseWholeQuantity(raw, decimal);
 }
+
+/**
+ * The value of text[start, end) when it is 1 to 9 plain ASCII digits (the common quantity),
+ * else -1: `parseQuantity` then decides. Reads the text in place (no slice).
+ */
+export function plainDigitsIn(text: string, start: number, end: number): number {
+  const n = end - start;
+  if (n <= 0 || n > 9) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}

@@ -11,8 +11,9 @@
  */
 import { FileError } from '../errors.js';
 import { FILE_ERROR } from './file-error-codes.js';
-import { parseQuantity } from './parse-quantity.js';
-import { flattenBatches, type Table } from './table.js';
+import type { ScanCellColumns } from './csv-scan-cells.js';
+import { parseQuantity, plainDigitsIn } from './parse-quantity.js';
+import { flattenBatches, isBlankCell, type Table } from './table.js';
 
 /** One scan: the physical line (CSV) or sheet row (Excel) it came from, its value and count. */
 export interface ScanRow {
@@ -76,6 +77,7 @@ export interface ScanColumns {
  */
 export function readScanColumns(table: Table, mapping: ScanColumnMapping): AsyncIterable<ScanColumns> {
   const { scanIndex, quantityIndex } = resolveMapping(table, mapping);
+  if (table.scanCells) return scanCellColumns(table, table.scanCells(scanIndex, quantityIndex));
   return {
     async *[Symbol.asyncIterator]() {
       const columns: ScanColumns = { count: 0, lines: new Float64Array(1024), values: [], quantities: new Float64Array(1024) };
@@ -89,21 +91,12 @@ export function readScanColumns(table: Table, mapping: ScanColumnMapping): Async
           const row = batch[r]!;
           const cells = row.cells;
           const value = cells[scanIndex] ?? '';
-          if (value.length === 0 || (value.charCodeAt(0) <= 32 && value.trim() === '')) continue;
+          if (isBlankCell(value)) continue;
           let quantity = 1;
           if (quantityIndex !== null) {
             const raw = cells[quantityIndex] ?? '';
-            const digits = plainDigits(raw);
-            if (digits >= 0) quantity = digits;
-            else {
-              const parsed = parseQuantity(raw);
-              if (parsed !== null) {
-                if (!parsed.ok) {
-                  throw new FileError(FILE_ERROR.BAD_QUANTITY, table.fileName, `quantity ${quoted(raw)} ${parsed.reason}`, row.line);
-                }
-                quantity = parsed.value;
-              }
-            }
+            const digits = plainDigitsIn(raw, 0, raw.length);
+            quantity = digits >= 0 ? digits : parsedQuantity(table, raw, row.line);
           }
           columns.lines[n] = row.line;
           columns.values[n] = value;
@@ -119,17 +112,35 @@ export function readScanColumns(table: Table, mapping: ScanColumnMapping): Async
   };
 }
 
-/** The value of 1 to 9 plain digits (the common quantity), else -1: parseQuantity decides. */
-function plainDigits(raw: string): number {
-  const n = raw.length;
-  if (n === 0 || n > 9) return -1;
-  let value = 0;
-  for (let i = 0; i < n; i++) {
-    const d = raw.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    value = value * 10 + d;
-  }
-  return value;
+/**
+ * The CSV column path (csv-scan-cells.ts): its batches are already scan rows; the quantities it
+ * left as text are parsed here, in row order, so that the first bad one stops the read as above.
+ */
+function scanCellColumns(table: Table, batches: AsyncIterable<ScanCellColumns>): AsyncIterable<ScanColumns> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches) {
+        if (batch.rawCount > 0) {
+          const { quantities, rawQuantities } = batch;
+          for (let i = 0; i < batch.count; i++) {
+            if (Number.isNaN(quantities[i])) quantities[i] = parsedQuantity(table, rawQuantities[i]!, batch.lines[i]!);
+          }
+        }
+        yield batch;
+      }
+    },
+  };
+}
+
+/**
+ * A quantity cell that is not plain digits, by parse-quantity.ts: blank counts 1.
+ * @throws FileError BAD_QUANTITY naming the file, the line and the cell.
+ */
+function parsedQuantity(table: Table, raw: string, line: number): number {
+  const parsed = parseQuantity(raw);
+  if (parsed === null) return 1;
+  if (!parsed.ok) throw new FileError(FILE_ERROR.BAD_QUANTITY, table.fileName, `quantity ${quoted(raw)} ${parsed.reason}`, line);
+  return parsed.value;
 }
 
 function resolveMapping(table: Table, mapping: ScanColumnMapping): { scanIndex: number; quantityIndex: number | null } {

@@ -3,6 +3,7 @@
  * file format. Built by `openTable` (open-table.ts); read by the scan, import and preview code.
  * DESIGN.md section 6.
  */
+import type { ScanCellColumns } from './csv-scan-cells.js';
 
 export type TableFormat = 'csv' | 'xlsx' | 'xls';
 
@@ -56,6 +57,13 @@ export interface Table {
   /** The same rows in batches (one per chunk read), for hot loops that want to avoid a promise per row. */
   batches(): AsyncIterable<TableRow[]>;
   /**
+   * Delimited CSV only: the data rows' scan cell (column `scanIndex`) and quantity cell (column
+   * `quantityIndex`, null for none) as reused columns, rows with a blank scan cell skipped
+   * (csv-scan-cells.ts): what `readScanColumns` takes instead of `batches()` when it is there,
+   * for the same rows without a record per row. Streams from the file on every call.
+   */
+  scanCells?: (scanIndex: number, quantityIndex: number | null) => AsyncIterable<ScanCellColumns>;
+  /**
    * CSV only: after a read of every row, the lines that were not valid UTF-8 in a file that
    * otherwise is, and so were read as Windows-1252 (docs/decisions/0052); null when there were
    * none (or the whole file is Windows-1252) or no read has reached the end yet.
@@ -71,10 +79,13 @@ export interface Windows1252Lines {
 
 /** True when every cell is empty or whitespace: such rows are skipped (DESIGN.md section 6). */
 export function isBlankRow(cells: readonly string[]): boolean {
-  for (const cell of cells) {
-    if (cell.length > 0 && (cell.charCodeAt(0) > 32 || cell.trim() !== '')) return false;
-  }
+  for (const cell of cells) if (!isBlankCell(cell)) return false;
   return true;
+}
+
+/** True when `cell` is empty or whitespace (`trim`'s white space); quick for the usual cell. */
+export function isBlankCell(cell: string): boolean {
+  return cell.length === 0 || (cell.charCodeAt(0) <= 32 && cell.trim() === '');
 }
 
 /**
