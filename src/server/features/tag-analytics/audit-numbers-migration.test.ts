@@ -2,7 +2,8 @@
  * Migration 0015 (docs/decisions/0071) on both databases: a database at migration 0014 with
  * complete audits (completed out of id order), an unfinished one and tagged lines is migrated;
  * the audits must then be numbered in completion order and `tag_product_stats` rebuilt from the
- * lines with audit numbers, exactly as a refresh of every tag builds it.
+ * lines with audit numbers, exactly as a refresh of every tag builds it; per-audit rows go with
+ * their audit by trigger.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -144,6 +145,13 @@ describe.each(DATABASE_KINDS)('migration 0015 (audit numbers) on %s', (kind) => 
       // A refresh of every tag computes the same rows.
       await rebuildTagStats(db, org!.id, null);
       expect(await stats()).toEqual(migrated);
+      // Per-audit rows have no foreign key now: the trigger deletes them with their audit.
+      const perAudit = async (id: string) =>
+        Number((await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tag_audit_stats WHERE audit_id = ${id}::uuid`))[0]!.n);
+      expect(await perAudit(audits[0]!.id)).toBe(2);
+      await db.execute(sql`DELETE FROM audits WHERE id = ${audits[0]!.id}::uuid`);
+      expect(await perAudit(audits[0]!.id)).toBe(0);
+      expect(await perAudit(audits[1]!.id)).toBe(2);
     } finally {
       await database.close();
     }
