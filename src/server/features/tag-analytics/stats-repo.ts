@@ -39,7 +39,8 @@ function auditedLineTags(where: SQL): SQL {
  * Per-(audit, tag) rows of the audited lines matched by `lineWhere` (a condition on `l`), or of
  * those carrying `tag` only. The tags are unnested in the select list (one projection, not a
  * function scan per line) and the lines are grouped before the join to audits: 200,000 groups are
- * joined instead of 12 million (tag, line) pairs (docs/decisions/0071).
+ * joined instead of 12 million (tag, line) pairs (docs/decisions/0071). No ON CONFLICT clause
+ * (a speculative insert per row): the callers write an audit's rows once, under the numbering lock.
  */
 function insertAuditStats(lineWhere: SQL, tag: string | null): SQL {
   return sql`
@@ -56,8 +57,7 @@ function insertAuditStats(lineWhere: SQL, tag: string | null): SQL {
       ${tag === null ? sql`` : sql`WHERE u.tag = ${tag}`}
       GROUP BY u.organization_id, u.tag, u.audit_id
     ) AS s
-    JOIN audits AS a ON a.id = s.audit_id AND a.status = 'complete' AND a.completed_at IS NOT NULL
-    ON CONFLICT DO NOTHING`;
+    JOIN audits AS a ON a.id = s.audit_id AND a.status = 'complete' AND a.completed_at IS NOT NULL`;
 }
 
 /**
