@@ -394,9 +394,10 @@ export const tagAuditStats = pgTable(
   {
     organizationId: uuid('organization_id').notNull(),
     tag: text('tag').notNull(),
-    auditId: uuid('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** No foreign key: checked per row it was a third of a refresh's write (200,000 rows at the
+     * bench's size); the rows go with their audit by the trigger audits_drop_tag_audit_stats
+     * (docs/decisions/0071). */
+    auditId: uuid('audit_id').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     auditedLines: integer('audited_lines').notNull(),
     accurateLines: integer('accurate_lines').notNull(),
@@ -410,11 +411,31 @@ export const tagAuditStats = pgTable(
 );
 
 /**
+ * Tag analytics: the complete audits of an organisation numbered in completion order, (completed_at,
+ * id), so the per-product arrays hold 4-byte numbers instead of an audit id and a completion time
+ * each, and a date range is a number range found once per query (docs/decisions/0071). Numbers
+ * are not dense (a deleted audit leaves a gap); an audit completed before an already numbered one
+ * moves the later numbers up by one, in this table and in the arrays.
+ */
+export const tagAuditNumbers = pgTable(
+  'tag_audit_numbers',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    auditId: uuid('audit_id')
+      .primaryKey()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('tag_audit_numbers_org_number_idx').on(t.organizationId, t.number)],
+);
+
+/**
  * Tag analytics, per tag and product: the product's audited lines under the tag, one array
- * element per complete audit, ordered by completion time (equal arrays' positions belong
- * together). Sorted times let a date range be answered by binary search (`width_bucket`); the
- * running totals make the figures of any range two subscripts (total at hi minus total at lo),
- * docs/decisions/0040-tag-analytics-aggregates.md and 0041-tag-analytics-running-totals.md.
+ * element per complete audit, ordered by audit number (= completion order; equal arrays'
+ * positions belong together). Sorted numbers let a date range be answered by binary search
+ * (`width_bucket`); the running totals make the figures of any range two subscripts (total at hi
+ * minus total at lo), docs/decisions/0040, 0041 and 0071.
  */
 export const tagProductStats = pgTable(
   'tag_product_stats',
@@ -425,9 +446,9 @@ export const tagProductStats = pgTable(
     /** SKU and name on the product's latest line (a deleted product keeps its history). */
     sku: text('sku').notNull(),
     productName: text('product_name'),
-    auditIds: uuid('audit_ids').array().notNull(),
-    completedAts: timestamp('completed_ats', { withTimezone: true }).array().notNull(),
-    /** The latest of `completed_ats`: "audited since X" without reading the arrays. */
+    /** `tag_audit_numbers.number` of each audit, ascending. */
+    auditNumbers: integer('audit_numbers').array().notNull(),
+    /** The latest completion time of those audits: "audited since X" without reading the arrays. */
     lastCompletedAt: timestamp('last_completed_at', { withTimezone: true }).notNull(),
     /** Element i: how many of the audits 1..i found the product accurate (a running count). */
     accurateCounts: integer('accurate_counts').array().notNull(),
@@ -455,6 +476,7 @@ export const schema = {
   stripeEvents,
   auditTasks,
   tagAuditStats,
+  tagAuditNumbers,
   tagProductStats,
 };
 

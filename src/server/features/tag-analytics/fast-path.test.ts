@@ -135,19 +135,33 @@ async function deleteAudit(db: Database['db'], world: World, auditId: string): P
 }
 
 /**
- * Both aggregate tables of the organisation as text, in key order: what completion and deletion
- * kept must equal what a refresh computes, array element by array element.
+ * The aggregate tables of the organisation as text, in key order: what completion and deletion
+ * kept must equal what a refresh computes, array element by array element. Audit numbers differ
+ * (a refresh numbers afresh, without the gaps deletions leave), so each array element is shown as
+ * its audit's id and completion time; and the numbers must follow completion order.
  */
 async function aggregateRows(db: Database['db'], organizationId: string): Promise<unknown[]> {
   const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  const byNumber = await rows(sql`
+    SELECT audit_id::text FROM tag_audit_numbers WHERE organization_id = ${organizationId}::uuid ORDER BY number`);
+  const byCompletion = await rows(sql`
+    SELECT n.audit_id::text FROM tag_audit_numbers AS n JOIN audits AS a ON a.id = n.audit_id
+    WHERE n.organization_id = ${organizationId}::uuid ORDER BY a.completed_at, a.id`);
+  expect(byNumber, 'audit numbers in completion order').toEqual(byCompletion);
+  const complete = await rows(sql`
+    SELECT id::text AS audit_id FROM audits WHERE organization_id = ${organizationId}::uuid AND status = 'complete' ORDER BY completed_at, id`);
+  expect(byNumber, 'every complete audit numbered').toEqual(complete);
+  const elements = (column: string) => sql`ARRAY(
+    SELECT n.${sql.raw(column)} FROM unnest(s.audit_numbers) WITH ORDINALITY AS u(x, i)
+    JOIN tag_audit_numbers AS n ON n.organization_id = s.organization_id AND n.number = u.x ORDER BY u.i)::text`;
   return [
     ...(await rows(sql`
       SELECT tag, audit_id::text, completed_at::text, audited_lines, accurate_lines, quantity_variance
       FROM tag_audit_stats WHERE organization_id = ${organizationId}::uuid ORDER BY audit_id, tag`)),
     ...(await rows(sql`
-      SELECT tag, product_id::text, sku, product_name, audit_ids::text, completed_ats::text, last_completed_at::text,
-        accurate_counts::text, variance_sums::text
-      FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid ORDER BY tag, product_id`)),
+      SELECT s.tag, s.product_id::text, s.sku, s.product_name, ${elements('audit_id')} AS audit_ids, ${elements('completed_at')} AS completed_ats,
+        cardinality(s.audit_numbers) AS audits, s.last_completed_at::text, s.accurate_counts::text, s.variance_sums::text
+      FROM tag_product_stats AS s WHERE s.organization_id = ${organizationId}::uuid ORDER BY s.tag, s.product_id`)),
   ];
 }
 

@@ -2,10 +2,12 @@
  * Reading tag analytics (DESIGN.md section 11) from the aggregates of stats-repo.ts and the live
  * catalogue. Every statement is scoped by organization_id.
  *
- * Completion windows are half-open [from, to). On the sorted per-product arrays,
- * `width_bucket(x - 1 microsecond, completed_ats)` is the number of audits completed before x, so
- * the audits in the window are the array positions lo+1 .. hi. The CTEs are MATERIALIZED: each
- * aggregate is computed once, whatever join the planner picks (a re-scan per tag cost seconds).
+ * Completion windows are half-open [from, to). Audit numbers follow completion order
+ * (docs/decisions/0071), so a window is the number range [nFrom, nTo), found once per query
+ * (`numberRange`); on the sorted per-product arrays `width_bucket(n - 1, audit_numbers)` is the
+ * number of audits numbered below n, so the audits in the window are the array positions
+ * lo+1 .. hi. The CTEs are MATERIALIZED: each aggregate is computed once, whatever join the
+ * planner picks (a re-scan per tag cost seconds).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -15,9 +17,32 @@ import { accuracyPercentage, type CompletionWindow } from '../../../domain/tag-a
 function bound(at: Date | null, open: '-infinity' | 'infinity'): SQL {
   return sql`${at ? at.toISOString() : open}::timestamptz`;
 }
-/** The number of audits in `completed_ats` completed before `at`. */
-function countBefore(at: SQL): SQL {
-  return sql`width_bucket(${at} - interval '1 microsecond', completed_ats)`;
+/** The number of elements of `audit_numbers` below `n` (the audits completed before its audit). */
+function countBefore(n: number): SQL {
+  return sql`width_bucket(${n - 1}::int, audit_numbers)`;
+}
+
+/** A completion window as audit numbers: an audit is in [from, to) exactly when its number is in [from, to). */
+interface NumberRange {
+  from: number;
+  to: number;
+  recentFrom: number;
+}
+
+/**
+ * The number range of `window` (and of its last 30 days): for each bound, the lowest number of
+ * an audit completed at or after it, or one past the highest number when none did.
+ */
+async function numberRange(db: Db, organizationId: string, window: CompletionWindow): Promise<NumberRange> {
+  const first = (at: Date | null) =>
+    at === null ? sql`coalesce(min(number), 1)` : sql`coalesce(min(number) FILTER (WHERE completed_at >= ${at.toISOString()}::timestamptz), max(number) + 1, 1)`;
+  const [row] = await rows<{ from: number; to: number; recent: number }>(
+    db,
+    sql`SELECT ${first(window.from)} AS "from", ${window.to === null ? sql`coalesce(max(number) + 1, 1)` : first(window.to)} AS "to",
+      ${first(window.recentFrom)} AS "recent"
+    FROM tag_audit_numbers WHERE organization_id = ${organizationId}::uuid`,
+  );
+  return { from: Number(row!.from), to: Number(row!.to), recentFrom: Number(row!.recent) };
 }
 
 function toIso(value: unknown): string | null {
@@ -108,13 +133,14 @@ function productsAuditedSince(organizationId: string, tag: string | undefined, f
     GROUP BY tag`;
 }
 
-/** The same counts for a window [from, to) that ends before some audit: binary searches per row. */
-function productsAuditedIn(organizationId: string, tag: string | undefined, from: SQL, to: SQL, recentFrom: SQL): SQL {
+/** The same counts for a window that ends before some audit: binary searches per row. */
+function productsAuditedIn(organizationId: string, tag: string | undefined, range: NumberRange): SQL {
+  const { from, to, recentFrom } = range;
   return sql`SELECT tag,
       (count(*) FILTER (WHERE hi > ${countBefore(from)}))::int AS ever,
       (count(*) FILTER (WHERE hi > ${countBefore(recentFrom)}))::int AS recent
     FROM (
-      SELECT tag, completed_ats, ${countBefore(to)} AS hi
+      SELECT tag, audit_numbers, ${countBefore(to)} AS hi
       FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid${tag === undefined ? sql`` : sql` AND tag = ${tag}`}
     ) AS s
     WHERE hi > 0
@@ -156,7 +182,7 @@ export async function selectTagFigures(db: Db, organizationId: string, filter: T
       WHERE organization_id = ${organizationId}::uuid AND completed_at >= ${from} AND completed_at < ${to}${onTag(sql`tag`)}
       GROUP BY tag
     ), p AS MATERIALIZED (
-      ${openEnded ? productsAuditedSince(organizationId, filter.tag, from, recentFrom) : productsAuditedIn(organizationId, filter.tag, from, to, recentFrom)}
+      ${openEnded ? productsAuditedSince(organizationId, filter.tag, from, recentFrom) : productsAuditedIn(organizationId, filter.tag, await numberRange(db, organizationId, window))}
     )
     SELECT coalesce(c.tag, a.tag) AS tag, coalesce(c.total_products, 0) AS total_products,
       coalesce(p.ever, 0) AS ever, coalesce(p.recent, 0) AS recent,
@@ -199,8 +225,7 @@ function inWindow(column: string): SQL {
 }
 
 export async function selectTagProducts(db: Db, organizationId: string, tag: string, window: CompletionWindow): Promise<TagProduct[]> {
-  const from = bound(window.from, '-infinity');
-  const to = bound(window.to, 'infinity');
+  const range = await numberRange(db, organizationId, window);
   const result = await rows<Record<string, unknown>>(
     db,
     sql`
@@ -211,10 +236,10 @@ export async function selectTagProducts(db: Db, organizationId: string, tag: str
         ${inWindow('accurate_counts')} AS accurate_audits,
         ${inWindow('variance_sums')} AS running_variance,
         hi > lo AND accurate_counts[hi] > coalesce(accurate_counts[hi - 1], 0) AS recent_accuracy,
-        CASE WHEN hi > lo THEN completed_ats[hi] END AS last_at
+        CASE WHEN hi > lo THEN audit_numbers[hi] END AS last_number
       FROM (
-        SELECT product_id, sku, product_name, completed_ats, accurate_counts, variance_sums,
-          ${countBefore(from)} AS lo, ${countBefore(to)} AS hi
+        SELECT product_id, sku, product_name, audit_numbers, accurate_counts, variance_sums,
+          ${countBefore(range.from)} AS lo, ${countBefore(range.to)} AS hi
         FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid AND tag = ${tag}
       ) AS w
     ), c AS MATERIALIZED (
@@ -223,8 +248,9 @@ export async function selectTagProducts(db: Db, organizationId: string, tag: str
     )
     SELECT coalesce(c.id, s.product_id) AS product_id, coalesce(c.sku, s.sku) AS sku, coalesce(c.name, s.product_name) AS name,
       coalesce(s.total_audits, 0) AS total_audits, coalesce(s.accurate_audits, 0) AS accurate_audits,
-      coalesce(s.running_variance, 0) AS running_variance, coalesce(s.recent_accuracy, FALSE) AS recent_accuracy, s.last_at
+      coalesce(s.running_variance, 0) AS running_variance, coalesce(s.recent_accuracy, FALSE) AS recent_accuracy, n.completed_at AS last_at
     FROM c FULL JOIN s ON s.product_id = c.id
+    LEFT JOIN tag_audit_numbers AS n ON n.organization_id = ${organizationId}::uuid AND n.number = s.last_number
     WHERE c.id IS NOT NULL OR s.total_audits > 0
     ORDER BY lower(coalesce(c.name, s.product_name, c.sku, s.sku)), coalesce(c.sku, s.sku)`,
   );

@@ -1,0 +1,159 @@
+/**
+ * Migration 0016 (docs/decisions/0071) on both databases: a database at migration 0015 with
+ * complete audits (completed out of id order), an unfinished one and tagged lines is migrated;
+ * the audits must then be numbered in completion order and `tag_product_stats` rebuilt from the
+ * lines with audit numbers, exactly as a refresh of every tag builds it; per-audit rows go with
+ * their audit by trigger.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { schema } from '../../db/schema.js';
+import { PROJECT_ROOT } from '../../project-root.js';
+import { DATABASE_KINDS, TEST_DATABASE_URL, type DatabaseKind } from '../../test-support/databases.js';
+import { rebuildTagStats } from './stats-repo.js';
+
+const FULL = path.join(PROJECT_ROOT, 'drizzle');
+
+/** A copy of the migrations folder whose journal stops before 0016. */
+function migrationsBefore0016(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-migrations-'));
+  cpSync(FULL, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
+  journal.entries = journal.entries.filter((e) => e.idx < 16);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+interface Opened {
+  db: Db;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function open(kind: DatabaseKind): Promise<Opened> {
+  if (kind === 'pglite') {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return { db, migrate: (folder) => migratePglite(db as never, { migrationsFolder: folder }), close: () => client.close() };
+  }
+  const name = `stocktally_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    migrate: (folder) => migrateNodePg(db as never, { migrationsFolder: folder }),
+    async close() {
+      await pool.end();
+      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+const rowsOf = async <T,>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => {
+  const folder = migrationsBefore0016();
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('numbers complete audits in completion order and rebuilds the per-product arrays from the lines', async () => {
+    const database = await open(kind);
+    try {
+      const { db } = database;
+      await database.migrate(folder);
+      const [org] = await rowsOf<{ id: string }>(db, sql`INSERT INTO organizations (name) VALUES ('Old data') RETURNING id`);
+      const [user] = await rowsOf<{ id: string }>(
+        db,
+        sql`INSERT INTO users (organization_id, email, role) VALUES (${org!.id}::uuid, 'old@example.com', 'owner') RETURNING id`,
+      );
+      // Audit ids chosen so that id order is not completion order; 'u4' never completed.
+      const audits = [
+        { id: '00000000-0000-4000-8000-000000000003', at: '2026-01-01T00:00:00Z', status: 'complete' },
+        { id: '00000000-0000-4000-8000-000000000001', at: '2026-02-01T00:00:00Z', status: 'complete' },
+        { id: '00000000-0000-4000-8000-000000000002', at: '2026-03-01T00:00:00Z', status: 'complete' },
+        { id: '00000000-0000-4000-8000-000000000004', at: null, status: 'processing' },
+      ];
+      for (const a of audits) {
+        await db.execute(sql`
+          INSERT INTO audits (id, organization_id, user_id, name, audit_type, status, completed_at)
+          VALUES (${a.id}::uuid, ${org!.id}::uuid, ${user!.id}::uuid, 'Audit', 'cycle-count', ${a.status}, ${a.at}::timestamptz)`);
+      }
+      const p1 = '10000000-0000-4000-8000-000000000001';
+      const p2 = '10000000-0000-4000-8000-000000000002';
+      // p1 audited in every audit under [a, b]; p2 under [a] then [b]; a notFound line and a
+      // line of the unfinished audit do not count.
+      const lines: Array<[string, string, string | null, string, number | null, string[]]> = [
+        [audits[0]!.id, 'quantityCorrect', p1, 'P1-old', 0, ['a', 'b']],
+        [audits[1]!.id, 'quantityAbove', p1, 'P1', 2, ['a', 'b']],
+        [audits[2]!.id, 'quantityCorrect', p1, 'P1', 0, ['a', 'b']],
+        [audits[0]!.id, 'quantityBelow', p2, 'P2', -3, ['a']],
+        [audits[2]!.id, 'zeroSheetItems', p2, 'P2', -5, ['b']],
+        [audits[1]!.id, 'notFound', null, 'X', null, ['a']],
+        [audits[3]!.id, 'quantityCorrect', p1, 'P1', 0, ['a', 'b']],
+      ];
+      let position = 0;
+      for (const [auditId, category, productId, sku, difference, tags] of lines) {
+        await db.execute(sql`
+          INSERT INTO audit_result_lines (organization_id, audit_id, category, position, product_id, sku, product_name,
+            scanned_quantity, difference, tags)
+          VALUES (${org!.id}::uuid, ${auditId}::uuid, ${category}, ${position++}, ${productId}::uuid, ${sku}, ${sku},
+            0, ${difference}, ${`{${tags.join(',')}}`}::text[])`);
+      }
+
+      await database.migrate(FULL);
+
+      const numbered = await rowsOf<{ audit_id: string; number: number }>(
+        db,
+        sql`SELECT audit_id::text, number FROM tag_audit_numbers ORDER BY number`,
+      );
+      expect(numbered).toEqual(audits.slice(0, 3).map((a, i) => ({ audit_id: a.id, number: i + 1 })));
+      const stats = () =>
+        rowsOf(
+          db,
+          sql`SELECT tag, product_id::text, sku, audit_numbers::text, last_completed_at = ${'2026-03-01T00:00:00Z'}::timestamptz AS last_is_march,
+              accurate_counts::text, variance_sums::text
+            FROM tag_product_stats ORDER BY tag, product_id`,
+        );
+      const migrated = await stats();
+      expect(migrated.map((r) => Object.values(r as object))).toEqual([
+        ['a', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0,2,2}'],
+        ['a', p2, 'P2', '{1}', false, '{0}', '{-3}'],
+        ['b', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0,2,2}'],
+        ['b', p2, 'P2', '{3}', true, '{0}', '{-5}'],
+      ]);
+      // A refresh of every tag computes the same rows.
+      await rebuildTagStats(db, org!.id, null);
+      expect(await stats()).toEqual(migrated);
+      // Per-audit rows have no foreign key now: the trigger deletes them with their audit.
+      const perAudit = async (id: string) =>
+        Number((await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tag_audit_stats WHERE audit_id = ${id}::uuid`))[0]!.n);
+      expect(await perAudit(audits[0]!.id)).toBe(2);
+      await db.execute(sql`DELETE FROM audits WHERE id = ${audits[0]!.id}::uuid`);
+      expect(await perAudit(audits[0]!.id)).toBe(0);
+      expect(await perAudit(audits[1]!.id)).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
