@@ -36,6 +36,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { count, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { productListQuerySchema } from '../src/contracts/products.js';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -397,9 +398,10 @@ async function main() {
     // The statements the app runs for this request once it has answered it (the probe above):
     // fewer matches than COUNTED_WITH_PAGE, the page that counts them; more, the page and the count
     // (list-products.ts, repo.ts listProductPage).
-    const counted = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
-    const page = pageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
-    const total = countQuery(db, where).toSQL();
+    const dialect = new PgDialect();
+    const counted = dialect.sqlToQuery(countedPageQuery(where, { limit: 50, offset: 0 }));
+    const page = dialect.sqlToQuery(pageQuery(where, { limit: 50, offset: 0 }));
+    const total = dialect.sqlToQuery(countQuery(where));
     const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [counted] : [page, total];
     const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
     const sqlCost = direct.cpu;

@@ -5,6 +5,7 @@
  * the table answers, and another organisation's products never appear.
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductFilterCondition } from '../../../contracts/product-filters.js';
 import type { ProductListResponse } from '../../../contracts/products.js';
@@ -102,7 +103,7 @@ describe.each(DATABASE_KINDS)('products search indexes on %s', (kind) => {
   it('reads a search with a category through them, keyed by the organisation', async () => {
     const where = productListWhere({ organizationId, search: 'ladle', filters: [kitchen] });
     const plan = await withPlanner(t.db, false, async (tx) => {
-      const { sql: text, params } = pageQuery(tx, where, { limit: 50, offset: 0 }).toSQL();
+      const { sql: text, params } = new PgDialect().sqlToQuery(pageQuery(where, { limit: 50, offset: 0 }));
       const bound = params.reduce<string>((s, p, i) => s.replace(new RegExp(`\\$${i + 1}(?!\\d)`), `'${String(p).replace(/'/g, "''")}'`), text);
       return (await tx.execute(sql.raw(`EXPLAIN ${bound}`))) as unknown as { rows: Array<Record<string, string>> };
     });
