@@ -24,7 +24,9 @@
  *
  * Options (env): TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test, its server is used),
  * BENCH_PRODUCTS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_RUNS (3), BENCH_SEARCH
- * (ladle: one noun of fifty, ~2% of the names; the filters are category = Kitchen and price < 100).
+ * (ladle: one noun of fifty, ~2% of the names; the filters are category = Kitchen and price < 100),
+ * BENCH_DATABASE_PREFIX (stocktally_bench_: the fresh database's name starts with it), BENCH_PORT
+ * (the server's port; a free one when unset).
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -34,6 +36,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { count, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { productListQuerySchema } from '../src/contracts/products.js';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -130,7 +133,7 @@ const LIST_PATH = `/api/products?page=1&limit=50&search=${encodeURIComponent(SEA
 
 /** A fresh database on the server, made and dropped like src/server/test-support/databases.ts does. */
 async function freshDatabase(): Promise<Database & { url: string; name: string }> {
-  const name = `stocktally_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'stocktally_bench_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -320,7 +323,13 @@ async function main() {
   const { db } = database;
   await buildServer();
   const server = await startServerProcess(
-    { DATABASE_URL: database.url, NEW_ORGANIZATION_TIER: 'enterprise', MAX_UPLOAD_MB: '500', LOG_LEVEL: 'error' },
+    {
+      DATABASE_URL: database.url,
+      NEW_ORGANIZATION_TIER: 'enterprise',
+      MAX_UPLOAD_MB: '500',
+      LOG_LEVEL: 'error',
+      ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+    },
     { built: true },
   );
   const pid = server.child.pid!;
@@ -389,9 +398,10 @@ async function main() {
     // The statements the app runs for this request once it has answered it (the probe above):
     // fewer matches than COUNTED_WITH_PAGE, the page that counts them; more, the page and the count
     // (list-products.ts, repo.ts listProductPage).
-    const counted = countedPageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
-    const page = pageQuery(db, where, { limit: 50, offset: 0 }).toSQL();
-    const total = countQuery(db, where).toSQL();
+    const dialect = new PgDialect();
+    const counted = dialect.sqlToQuery(countedPageQuery(where, { limit: 50, offset: 0 }));
+    const page = dialect.sqlToQuery(pageQuery(where, { limit: 50, offset: 0 }));
+    const total = dialect.sqlToQuery(countQuery(where));
     const statements = Number(matching!.n) < COUNTED_WITH_PAGE ? [counted] : [page, total];
     const direct = await sqlReference(database.url, statements, cpuMeter(database.name, pid));
     const sqlCost = direct.cpu;

@@ -4,7 +4,7 @@
  * Cookie: httpOnly, SameSite=Lax, Secure behind HTTPS, 30 days.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.js';
 import { organizations, sessions, users } from '../db/schema.js';
@@ -31,10 +31,15 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
-/** The active user of a session token, or null (unknown, expired, or user not active). */
-export async function userForSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
-  if (!token) return null;
-  const rows = await db
+/**
+ * The session lookup of every request, built once per database and prepared under one name: on
+ * the PostgreSQL server each pooled connection parses and plans it once, not per request
+ * (docs/decisions/0087). Keyed by the Db object; PGlite runs it as a plain statement.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -49,8 +54,17 @@ export async function userForSession(db: Db, token: string | undefined): Promise
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(sessions.id, tokenId(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('stocktally_user_for_session');
+}
+
+/** The active user of a session token, or null (unknown, expired, or user not active). */
+export async function userForSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
+  if (!token) return null;
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const rows = await lookup.execute({ id: tokenId(token), now: new Date().toISOString() });
   const row = rows[0];
   if (!row || row.status !== 'active') return null;
   return {

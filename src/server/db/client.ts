@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -66,10 +67,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await preparePgliteCluster(opts.dataDir);
   }
   // Options in one object: `new PGlite(undefined, { extensions })` (in memory) drops the options.
-  // pg_trgm backs the product search indexes (docs/decisions/0010-product-search-indexes.md).
+  // pg_trgm and btree_gin back the product search indexes (docs/decisions/0010, 0086): a data
+  // folder whose indexes use them must always be opened with both loaded.
   // shared_buffers 16 MB instead of PostgreSQL's 128 MB: PGlite touches the whole buffer pool in
   // the process's memory at start; the files stay in the OS page cache (docs/decisions/0057, 0064).
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

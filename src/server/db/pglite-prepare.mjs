@@ -12,13 +12,14 @@
  * error on stderr.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const [dataDir, migrationsFolder, postgresqlconf] = process.argv.slice(2);
 try {
-  const client = new PGlite({ dataDir, extensions: { pg_trgm }, postgresqlconf });
+  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin }, postgresqlconf });
   try {
     await migrate(drizzle(client), { migrationsFolder: /** @type {string} */ (migrationsFolder) });
   } finally {

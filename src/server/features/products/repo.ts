@@ -2,7 +2,7 @@
  * Products SQL (DESIGN.md section 2): every statement is scoped by organization_id. Lists of
  * ids, SKUs or values travel as one array parameter each (pg-array.ts), whatever their length.
  */
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, products } from '../../db/schema.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
@@ -39,7 +39,7 @@ const idIn = (ids: readonly string[]): SQL => sql`${products.id} = ANY(${arrayLi
  * total, and the unique index (organization_id, lower(sku)) serves it: a broad filter's page
  * walks the index and stops after one page.
  */
-const LIST_ORDER = sql`lower(${products.sku})`;
+const LIST_ORDER = sql.raw('lower(sku)');
 
 /**
  * How many matching rows the page statement counts itself: up to the first 20 pages of 50
@@ -47,29 +47,50 @@ const LIST_ORDER = sql`lower(${products.sku})`;
  */
 export const COUNTED_WITH_PAGE = 1000;
 
-/** The page statement: one page of products matching `where`, in list order. */
-export function pageQuery(db: Db, where: SQL, page: { limit: number; offset: number }) {
-  return db.select().from(products).where(where).orderBy(LIST_ORDER).limit(page.limit).offset(page.offset);
+/**
+ * The list's statements are written as SQL text around the WHERE, not built by Drizzle's select
+ * builder, and their rows mapped by the columns' own decoders (productRowOf): the same rows for
+ * a fraction of the CPU each request spends in the app server (docs/decisions/0087).
+ */
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products));
+const PRODUCT_SELECT_LIST = sql.raw(PRODUCT_COLUMNS.map(([, column]) => `"${column.name}"`).join(', '));
+
+/**
+ * A products row as the driver answers a statement selecting PRODUCT_SELECT_LIST (keys are column
+ * names, timestamps as text) -> the schema's row, decoded by each column as Drizzle's select does.
+ */
+function productRowOf(raw: Record<string, unknown>): ProductRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of PRODUCT_COLUMNS) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ProductRow;
 }
 
-/** The count statement: how many products match `where`. */
-export function countQuery(db: Db, where: SQL) {
-  return db.select({ n: count() }).from(products).where(where);
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** The page statement: one page of products matching `where`, in list order. */
+export function pageQuery(where: SQL, page: { limit: number; offset: number }): SQL {
+  return sql`SELECT ${PRODUCT_SELECT_LIST} FROM products WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/** The count statement: how many products match `where` (`n`). */
+export function countQuery(where: SQL): SQL {
+  return sql`SELECT count(*)::int AS n FROM products WHERE ${where}`;
 }
 
 /**
- * The page statement that counts too: each row of the page as `row`, with `n`, how many of the
- * first `cap` matches in list order there are (so min(matches, cap); no row past the end).
+ * The page statement that counts too: each row of the page with `n`, how many of the first `cap`
+ * matches in list order there are (so min(matches, cap); no row past the end).
  * These three are exported for the SQL reference of bench/products.ts.
  */
-export function countedPageQuery(db: Db, where: SQL, page: { limit: number; offset: number }, cap = COUNTED_WITH_PAGE) {
-  const first = db.select().from(products).where(where).orderBy(LIST_ORDER).limit(cap).as('first_matches');
-  return db
-    .select({ row: first._.selectedFields, n: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(first)
-    .orderBy(sql`lower(${first.sku})`)
-    .limit(page.limit)
-    .offset(page.offset);
+export function countedPageQuery(where: SQL, page: { limit: number; offset: number }, cap = COUNTED_WITH_PAGE): SQL {
+  return sql`SELECT *, count(*) OVER ()::int AS n FROM (
+      SELECT ${PRODUCT_SELECT_LIST} FROM products WHERE ${where} ORDER BY ${LIST_ORDER} LIMIT ${cap}
+    ) AS first_matches ORDER BY ${LIST_ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 /**
@@ -93,17 +114,17 @@ export async function listProductPage(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   let rows: ProductRow[];
   if (countedWithPage !== undefined && page.offset + page.limit <= countedWithPage) {
-    const counted = await countedPageQuery(db, where, page, countedWithPage);
-    rows = counted.map((r) => r.row);
+    const counted = await rowsOf<Record<string, unknown> & { n: number }>(db, countedPageQuery(where, page, countedWithPage));
+    rows = counted.map(productRowOf);
     const n = counted[0]?.n;
-    if (n !== undefined && n < countedWithPage) return { rows, total: n };
+    if (n !== undefined && n < countedWithPage) return { rows, total: Number(n) };
   } else {
-    rows = await pageQuery(db, where, page);
+    rows = (await rowsOf<Record<string, unknown>>(db, pageQuery(where, page))).map(productRowOf);
   }
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { rows, total: page.offset + rows.length };
   }
-  const [totalRow] = await countQuery(db, where);
+  const [totalRow] = await rowsOf<{ n: number }>(db, countQuery(where));
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
