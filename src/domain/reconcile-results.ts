@@ -1,13 +1,18 @@
 /**
  * From a tally of scan rows to the categorised reconciliation result: DESIGN.md section 5 rules
- * 3-6, spec part 1 section 3 ("Enhanced results", "Result item"). Called once by
- * `Reconciler.finish()`; the semantics it fixes are listed in reconcile.ts.
+ * 3-6, spec part 1 section 3 ("Enhanced results", "Result item"). Called by
+ * `Reconciler.finish()` and `finishStreamed()`; the semantics it fixes are listed in reconcile.ts.
+ *
+ * Two passes: `planProductLines` decides each product line's category, quantity and the summary's
+ * variance in typed arrays, with no object per line; the lines are then made from that plan, all
+ * at once (`buildEnhancedResults`) or one at a time as a writer wants them
+ * (`buildResultsWithLinesOnDemand`, docs/decisions/0084).
  *
  * Order is deterministic: product lines by SKU (UTF-16 code units, then catalogue position),
  * notFound lines by first occurrence (file index, then row), files in upload order.
  * Money is exact (integer cents, money-cents.ts).
  */
-import type { AuditMode, AuditType, EnhancedResults, FileCount, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
+import type { AuditMode, AuditType, EnhancedResults, FileCount, ResultCategory, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
 import { compareCodeUnits, flagsBadCheckDigit, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
 import { hasBadCheckDigit } from './gtin.js';
 import { addCents, formatCents, multiplyCents, parseCents, type Cents } from './money-cents.js';
@@ -71,138 +76,136 @@ export interface ScanTally {
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
 export function buildEnhancedResults(tally: ScanTally): EnhancedResults {
-  const results = buildResultsWithoutNotFoundLines(tally);
+  const plan = planProductLines(tally);
+  const results = resultsWithoutLines(tally, plan);
+  const byCode = PRODUCT_CATEGORIES.map((category) => results.categories[category]);
+  const singleFile = singleFileOf(tally.files);
+  // One pass in SKU order, each line into its category (a generator per category costs more).
+  for (let i = 0; i < plan.listed.length; i++) byCode[plan.category[i]!]!.push(productLine(tally, plan, i, singleFile));
   for (const line of notFoundLines(tally)) results.categories.notFound.push(line);
   return results;
 }
 
 /**
- * The result with every line but the notFound ones: `categories.notFound` is empty while
- * `counts.notFound` counts them. Product lines are bounded by the catalogue; notFound lines are
- * not (a file of a million distinct unknown codes), so `notFoundLines` makes those one at a time.
+ * The result without its lines, and the lines made on demand: `results.categories` is empty
+ * while `results.counts` and `results.summary` are complete; `lines(category)` makes that
+ * category's lines one at a time, in `buildEnhancedResults`' order (each call starts again from
+ * the first). A caller that stores lines as they come (the processing worker writes them as CSV)
+ * then never holds them all as objects: a line lives until it is written, so a run's ~100,000
+ * product lines no longer survive to be copied by the garbage collector (docs/decisions/0084),
+ * and a file of a million distinct unknown codes is never a million line objects at once.
  * Pure; does not modify `tally`.
  */
-export function buildResultsWithoutNotFoundLines(tally: ScanTally): EnhancedResults {
-  const { auditType, mode, catalogue, files, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound } = tally;
+export function buildResultsWithLinesOnDemand(tally: ScanTally): { results: EnhancedResults; lines: (category: ResultCategory) => Iterable<ResultItem> } {
+  const plan = planProductLines(tally);
+  return {
+    results: resultsWithoutLines(tally, plan),
+    lines: (category) => (category === 'notFound' ? notFoundLines(tally) : productLines(tally, plan, category)),
+  };
+}
+
+/** The product line categories by code (`ProductLinePlan.category`). */
+const PRODUCT_CATEGORIES = ['quantityCorrect', 'quantityAbove', 'quantityBelow', 'crossFileDiscrepancies', 'scannedNotExpected', 'zeroSheetItems'] as const;
+type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+const CORRECT = 0;
+const ABOVE = 1;
+const BELOW = 2;
+const CROSS_FILE = 3;
+const NOT_EXPECTED = 4;
+const ZERO_SHEET = 5;
+
+/**
+ * Which products get a line, in which category, with what scanned quantity, and the summary's
+ * variance: everything about the product lines but the lines themselves (typed arrays, no
+ * object per line), so that the lines can be made later, each when it is wanted.
+ */
+interface ProductLinePlan {
+  /** Products with a line, in SKU order (UTF-16 code units, then catalogue position). */
+  listed: Int32Array;
+  /** Per listed product: its category's index in PRODUCT_CATEGORIES. */
+  category: Uint8Array;
+  /** Per listed product: the line's `scannedQuantity`. */
+  scanned: Float64Array;
+  /** Lines per category, PRODUCT_CATEGORIES order. */
+  counts: number[];
+  varianceUnits: number;
+  varianceValue: Cents;
+  /** Per product: the first file it was scanned in (upload order), or NEVER. */
+  firstFileOf: Int32Array;
+}
+
+function planProductLines(tally: ScanTally): ProductLinePlan {
+  const { mode, catalogue, files, fileTallies } = tally;
   const scope = tally.inScope;
   const nProducts = catalogue.length;
   const nFiles = files.length;
-  const inScope = (p: number) => scope[p] === 1;
-  const units = (f: number, p: number) => fileTallies[f]?.[p * TALLY_STRIDE + TALLY_UNITS] ?? 0;
-  const levelIn = (f: number, p: number) => stateLevel(fileTallies[f]?.[p * TALLY_STRIDE + TALLY_STATE] ?? 0);
   // The first file each product was scanned in (upload order), or NEVER: one pass over the tallies.
   const firstFileOf = new Int32Array(nProducts).fill(NEVER);
   for (let f = nFiles - 1; f >= 0; f--) {
-    const tally = fileTallies[f];
-    if (tally === undefined) continue;
-    for (let p = 0; p < nProducts; p++) if (tally[p * TALLY_STRIDE + TALLY_STATE]! >= TALLY_LEVEL) firstFileOf[p] = f;
+    const fileTally = fileTallies[f];
+    if (fileTally === undefined) continue;
+    for (let p = 0; p < nProducts; p++) if (fileTally[p * TALLY_STRIDE + TALLY_STATE]! >= TALLY_LEVEL) firstFileOf[p] = f;
   }
-  const firstFile = (p: number): number => firstFileOf[p]!;
-  const scannedAtAll = (p: number) => firstFile(p) !== NEVER;
-  const categories: EnhancedResults['categories'] = {
-    quantityCorrect: [],
-    quantityAbove: [],
-    quantityBelow: [],
-    crossFileDiscrepancies: [],
-    notFound: [],
-    scannedNotExpected: [],
-    zeroSheetItems: [],
-  };
+  const listedProducts: number[] = [];
+  for (let p = 0; p < nProducts; p++) {
+    if (firstFileOf[p] !== NEVER || (scope[p] === 1 && catalogue[p]!.expectedQuantity !== 0)) listedProducts.push(p);
+  }
+  listedProducts.sort((a, b) => compareCodeUnits(catalogue[a]!.sku, catalogue[b]!.sku) || a - b);
+  const n = listedProducts.length;
+  const listed = Int32Array.from(listedProducts);
+  const category = new Uint8Array(n);
+  const scanned = new Float64Array(n);
+  const counts = PRODUCT_CATEGORIES.map(() => 0);
+  const crossValidate = mode === 'cross-validation' && nFiles > 1;
   let varianceUnits = 0;
   let varianceValue: Cents = 0;
-  const crossValidate = mode === 'cross-validation' && nFiles > 1;
-  const singleFile = files.map((file) => [file.fileName]);
-
-  // Products that get a line, in SKU order.
-  const listed: number[] = [];
-  for (let p = 0; p < nProducts; p++) {
-    if (scannedAtAll(p) || (inScope(p) && catalogue[p]!.expectedQuantity !== 0)) listed.push(p);
-  }
-  listed.sort((a, b) => compareCodeUnits(catalogue[a]!.sku, catalogue[b]!.sku) || a - b);
-
-  const productLine = (p: number, scanned: number, withDifference: boolean, fileCounts: FileCount[]): ResultItem => {
-    const product = catalogue[p]!;
-    const expected = product.expectedQuantity;
-    const first = firstFile(p);
-    const wasScanned = first !== NEVER;
-    const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
-    const difference = withDifference ? scanned - expected : null;
-    let variance: string | null = null;
-    if (difference !== null && product.costPrice !== null) {
-      const cost = parseCents(product.costPrice);
-      if (cost !== null) {
-        const cents = multiplyCents(cost, difference);
-        variance = formatCents(cents);
-        if (inScope(p)) varianceValue = addCents(varianceValue, cents);
-      }
-    }
-    if (difference !== null && inScope(p)) varianceUnits += difference;
-    // Lines of one file share that file's array (a million lines, not a million arrays).
-    let scanFiles: string[] = NO_FILES;
-    if (wasScanned) {
-      if (nFiles === 1) scanFiles = singleFile[0]!;
-      else {
-        scanFiles = [];
-        for (let f = 0; f < nFiles; f++) if (levelIn(f, p) !== 0) scanFiles.push(files[f]!.fileName);
-      }
-    }
-    return {
-      sku: product.sku,
-      scanValue: firstValue,
-      matchedSku: product.sku,
-      productId: product.id,
-      productName: product.name,
-      expectedQuantity: expected,
-      scannedQuantity: scanned,
-      difference,
-      percentageDifference: difference === null || expected === 0 ? null : (difference / expected) * 100,
-      costPrice: product.costPrice,
-      varianceValue: variance,
-      scannedBefore: null,
-      scannedBeforeName: null,
-      scannedAfter: null,
-      scannedAfterName: null,
-      actualCategory: product.category,
-      location: product.location,
-      scanFiles,
-      reason: null,
-      fileCounts,
-      badCheckDigit: firstValue !== null && flagsBadCheckDigit(firstValue, LEVELS[levelIn(first, p) - 1]!),
-    };
-  };
-
-  const categorise = (p: number, scanned: number): void => {
-    const line = productLine(p, scanned, true, NO_FILE_COUNTS);
-    const d = line.difference!;
-    (d === 0 ? categories.quantityCorrect : d > 0 ? categories.quantityAbove : categories.quantityBelow).push(line);
-  };
-
-  for (const p of listed) {
+  for (let i = 0; i < n; i++) {
+    const p = listed[i]!;
     let sum = 0;
-    for (let f = 0; f < nFiles; f++) sum += units(f, p);
-    if (!inScope(p)) {
-      categories.scannedNotExpected.push(productLine(p, sum, false, NO_FILE_COUNTS));
-    } else if (!scannedAtAll(p)) {
-      categories.zeroSheetItems.push(productLine(p, 0, true, NO_FILE_COUNTS));
-    } else if (crossValidate) {
-      const first = units(0, p);
+    for (let f = 0; f < nFiles; f++) sum += units(fileTallies, f, p);
+    let code: number;
+    let quantity = sum;
+    if (scope[p] !== 1) code = NOT_EXPECTED;
+    else if (firstFileOf[p] === NEVER) code = ZERO_SHEET;
+    else if (crossValidate) {
+      quantity = units(fileTallies, 0, p);
       let agree = true;
-      for (let f = 1; f < nFiles && agree; f++) agree = units(f, p) === first;
-      if (agree) {
-        categorise(p, first);
-      } else {
-        const fileCounts = files.map((file, f) => ({
-          fileName: file.fileName,
-          teamName: file.teamName,
-          quantity: units(f, p),
-        }));
-        categories.crossFileDiscrepancies.push(productLine(p, sum, false, fileCounts));
-      }
-    } else {
-      categorise(p, sum);
+      for (let f = 1; f < nFiles && agree; f++) agree = units(fileTallies, f, p) === quantity;
+      if (!agree) quantity = sum;
+      code = agree ? CORRECT : CROSS_FILE;
+    } else code = CORRECT;
+    if (code === CORRECT) {
+      const d = quantity - catalogue[p]!.expectedQuantity;
+      code = d === 0 ? CORRECT : d > 0 ? ABOVE : BELOW;
+    }
+    category[i] = code;
+    scanned[i] = quantity;
+    counts[code]!++;
+    // Summary variance: the in-scope lines that have a difference (not notExpected, not crossFile).
+    if (code !== NOT_EXPECTED && code !== CROSS_FILE) {
+      const product = catalogue[p]!;
+      const difference = quantity - product.expectedQuantity;
+      varianceUnits += difference;
+      const cost = product.costPrice === null ? null : parseCents(product.costPrice);
+      if (cost !== null) varianceValue = addCents(varianceValue, multiplyCents(cost, difference));
     }
   }
+  return { listed, category, scanned, counts, varianceUnits, varianceValue, firstFileOf };
+}
 
+function units(fileTallies: ScanTally['fileTallies'], f: number, p: number): number {
+  return fileTallies[f]?.[p * TALLY_STRIDE + TALLY_UNITS] ?? 0;
+}
+
+function levelIn(fileTallies: ScanTally['fileTallies'], f: number, p: number): number {
+  return stateLevel(fileTallies[f]?.[p * TALLY_STRIDE + TALLY_STATE] ?? 0);
+}
+
+/** The result with empty categories: counts, summary and file breakdown complete. */
+function resultsWithoutLines(tally: ScanTally, plan: ProductLinePlan): EnhancedResults {
+  const { auditType, mode, files, fileTotal, fileMatched, notFound } = tally;
+  const scope = tally.inScope;
+  const nFiles = files.length;
   const scanFileBreakdown: ScanFileBreakdown[] = files.map((file, f) => ({
     fileName: file.fileName,
     teamName: file.teamName,
@@ -216,10 +219,10 @@ export function buildResultsWithoutNotFoundLines(tally: ScanTally): EnhancedResu
     totalScanned += fileTotal[f]!;
     matchedScanned += fileMatched[f]!;
   }
-  const correct = categories.quantityCorrect.length;
-  const counted = correct + categories.quantityAbove.length + categories.quantityBelow.length;
+  const [correct, above, below, crossFile, notExpected, zeroSheet] = plan.counts as [number, number, number, number, number, number];
+  const counted = correct + above + below;
   let inScopeCount = 0;
-  for (let p = 0; p < nProducts; p++) if (inScope(p)) inScopeCount++;
+  for (let p = 0; p < scope.length; p++) if (scope[p] === 1) inScopeCount++;
 
   return {
     auditType,
@@ -231,20 +234,95 @@ export function buildResultsWithoutNotFoundLines(tally: ScanTally): EnhancedResu
       processingTime: 0,
       scanFileBreakdown,
       accuracy: counted === 0 ? null : correct / counted,
-      varianceUnits,
-      varianceValue: formatCents(varianceValue),
+      varianceUnits: plan.varianceUnits,
+      varianceValue: formatCents(plan.varianceValue),
       mode,
     },
     counts: {
-      quantityCorrect: categories.quantityCorrect.length,
-      quantityAbove: categories.quantityAbove.length,
-      quantityBelow: categories.quantityBelow.length,
-      crossFileDiscrepancies: categories.crossFileDiscrepancies.length,
+      quantityCorrect: correct,
+      quantityAbove: above,
+      quantityBelow: below,
+      crossFileDiscrepancies: crossFile,
       notFound: notFound.size,
-      scannedNotExpected: categories.scannedNotExpected.length,
-      zeroSheetItems: categories.zeroSheetItems.length,
+      scannedNotExpected: notExpected,
+      zeroSheetItems: zeroSheet,
     },
-    categories,
+    categories: {
+      quantityCorrect: [],
+      quantityAbove: [],
+      quantityBelow: [],
+      crossFileDiscrepancies: [],
+      notFound: [],
+      scannedNotExpected: [],
+      zeroSheetItems: [],
+    },
+  };
+}
+
+/** The lines of one product category, in SKU order, made one at a time. */
+function* productLines(tally: ScanTally, plan: ProductLinePlan, name: ProductCategory): Generator<ResultItem> {
+  const code = PRODUCT_CATEGORIES.indexOf(name);
+  const { category } = plan;
+  const singleFile = singleFileOf(tally.files);
+  for (let i = 0; i < category.length; i++) if (category[i] === code) yield productLine(tally, plan, i, singleFile);
+}
+
+/** With one scan file, the `scanFiles` array every scanned line shares (a million lines, not a million arrays). */
+function singleFileOf(files: readonly ScanFileMeta[]): string[] {
+  return files.length === 1 ? [files[0]!.fileName] : NO_FILES;
+}
+
+/** The line of `plan.listed[i]`. */
+function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleFile: string[]): ResultItem {
+  const { catalogue, files, fileTallies, fileFirstValues } = tally;
+  const code = plan.category[i]!;
+  const p = plan.listed[i]!;
+  const product = catalogue[p]!;
+  const expected = product.expectedQuantity;
+  const quantity = plan.scanned[i]!;
+  const first = plan.firstFileOf[p]!;
+  const wasScanned = first !== NEVER;
+  const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
+  const difference = code !== NOT_EXPECTED && code !== CROSS_FILE ? quantity - expected : null;
+  let variance: string | null = null;
+  if (difference !== null && product.costPrice !== null) {
+    const cost = parseCents(product.costPrice);
+    if (cost !== null) variance = formatCents(multiplyCents(cost, difference));
+  }
+  let scanFiles: string[] = NO_FILES;
+  if (wasScanned) {
+    if (files.length === 1) scanFiles = singleFile;
+    else {
+      scanFiles = [];
+      for (let f = 0; f < files.length; f++) if (levelIn(fileTallies, f, p) !== 0) scanFiles.push(files[f]!.fileName);
+    }
+  }
+  const fileCounts: FileCount[] =
+    code !== CROSS_FILE
+      ? NO_FILE_COUNTS
+      : files.map((file, f) => ({ fileName: file.fileName, teamName: file.teamName, quantity: units(fileTallies, f, p) }));
+  return {
+    sku: product.sku,
+    scanValue: firstValue,
+    matchedSku: product.sku,
+    productId: product.id,
+    productName: product.name,
+    expectedQuantity: expected,
+    scannedQuantity: quantity,
+    difference,
+    percentageDifference: difference === null || expected === 0 ? null : (difference / expected) * 100,
+    costPrice: product.costPrice,
+    varianceValue: variance,
+    scannedBefore: null,
+    scannedBeforeName: null,
+    scannedAfter: null,
+    scannedAfterName: null,
+    actualCategory: product.category,
+    location: product.location,
+    scanFiles,
+    reason: null,
+    fileCounts,
+    badCheckDigit: firstValue !== null && flagsBadCheckDigit(firstValue, LEVELS[levelIn(fileTallies, first, p) - 1]!),
   };
 }
 

@@ -247,19 +247,19 @@ describe('engine properties', () => {
     );
   });
 
-  it('finishStreamed gives the same result: the notFound lines pulled one at a time, the rest whole', () => {
+  it('finishStreamed gives the same result: every category\'s lines pulled one at a time', () => {
     fc.assert(
       fc.property(catalogueArb, filesArb, fc.constantFrom('standard' as const, 'cross-validation' as const), (catalogue, scans, mode) => {
         const whole = run(catalogue, scans, mode);
         const r = createReconciler({ auditType: 'product-audit', mode, catalogue, files: meta(scans.length) });
         scans.forEach((rows, f) => rows.forEach((row) => r.add(f, row.value, row.quantity)));
-        const { results, notFoundLines } = r.finishStreamed();
-        expect(results.categories.notFound).toEqual([]);
-        expect(results.counts.notFound).toBe(whole.counts.notFound);
-        const lines = [...notFoundLines()];
+        const { results, lines } = r.finishStreamed();
+        for (const category of RESULT_CATEGORIES) expect(results.categories[category]).toEqual([]);
+        expect(results.counts).toEqual(whole.counts);
+        const categories = Object.fromEntries(RESULT_CATEGORIES.map((category) => [category, [...lines(category)]]));
         // Each pull starts from the first line again.
-        expect([...notFoundLines()]).toEqual(lines);
-        expect(JSON.stringify({ ...results, categories: { ...results.categories, notFound: lines } })).toBe(JSON.stringify(whole));
+        for (const category of RESULT_CATEGORIES) expect([...lines(category)]).toEqual(categories[category]);
+        expect(JSON.stringify({ ...results, categories })).toBe(JSON.stringify(whole));
         expect(() => r.add(0, 'late', 1)).toThrow(/after finish/);
       }),
       RUNS,

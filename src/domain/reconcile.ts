@@ -27,15 +27,14 @@
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
  */
-import type { AuditMode, AuditType, EnhancedResults, ResultItem } from '../contracts/results.js';
+import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
 import {
   buildEnhancedResults,
-  buildResultsWithoutNotFoundLines,
+  buildResultsWithLinesOnDemand,
   levelCode,
-  notFoundLines,
   NEVER,
   TALLY_IN_SCOPE,
   TALLY_LEVEL,
@@ -81,10 +80,12 @@ export interface Reconciler {
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
   /**
-   * The same results for callers that store lines as they come: `results` has every line but
-   * the notFound ones (`categories.notFound` empty, `counts.notFound` counting them), and
-   * `notFoundLines()` makes those one at a time, in `finish()`'s order. A file of a million
-   * distinct unknown codes is then never a million line objects at once. No `add` after it.
+   * The same results for callers that store lines as they come: `results` has no lines
+   * (`categories` empty, `counts` and `summary` complete), and `lines(category)` makes that
+   * category's lines one at a time, in `finish()`'s order. A line then lives only until the
+   * caller has written it: the ~100,000 product lines of a large audit are never held at once,
+   * nor a million notFound lines from a file of distinct unknown codes (docs/decisions/0084).
+   * No `add` after it.
    */
   finishStreamed(): StreamedResults;
 }
@@ -92,8 +93,8 @@ export interface Reconciler {
 /** What `Reconciler.finishStreamed` answers. */
 export interface StreamedResults {
   results: EnhancedResults;
-  /** The notFound lines, in result order; each call starts again from the first. */
-  notFoundLines(): Iterable<ResultItem>;
+  /** One category's lines, in result order; each call starts again from the first. */
+  lines(category: ResultCategory): Iterable<ResultItem>;
 }
 
 /** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
@@ -243,10 +244,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   }
 
   function finishStreamed(): StreamedResults {
-    const finished = tally();
+    const { results, lines } = buildResultsWithLinesOnDemand(tally());
     // Marks the reconciler finished for `add`; `finish()` afterwards still builds every line.
-    streamed = buildResultsWithoutNotFoundLines(finished);
-    return { results: streamed, notFoundLines: () => notFoundLines(finished) };
+    streamed = results;
+    return { results, lines };
   }
 
   return { add, addColumns, finish, finishStreamed };

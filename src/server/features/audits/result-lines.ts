@@ -91,7 +91,9 @@ export function* resultLineRows(owner: LineOwner, lines: CategoryLines, productT
     const prefix = `${csvField(owner.organizationId)},${csvField(owner.auditId)},${csvField(category)},`;
     let position = 0;
     for (const item of lines(category)) {
-      const tags = item.productId === null ? NO_TAGS : csvField(lineTags(productTags.get(item.productId)));
+      // Most products have no tags, and then no entry (catalogue-snapshot.ts): no array, no literal to make.
+      const productTagList = item.productId === null ? undefined : productTags.get(item.productId);
+      const tags = productTagList === undefined || productTagList.length === 0 ? NO_TAGS : csvField(lineTags(productTagList));
       yield `${prefix}${position++},${text(item.productId)},${csvField(item.sku)},${text(item.scanValue)},${text(item.matchedSku)},` +
         `${text(item.productName)},${number(item.expectedQuantity)},${item.scannedQuantity},${number(item.difference)},` +
         `${number(item.percentageDifference)},${text(item.costPrice)},${text(item.varianceValue)},${text(item.actualCategory)},` +

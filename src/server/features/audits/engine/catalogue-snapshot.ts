@@ -33,6 +33,11 @@ type SnapshotRow = [
 /** The engine's catalogue and the tags each product had at the snapshot (DESIGN.md section 11). */
 export interface ParsedCatalogue {
   catalogue: CatalogueProduct[];
+  /**
+   * Product id -> tags, for the products that have tags: a product without any is not in it
+   * (`productTags.get(id)` undefined, which `lineTags` reads as no tags). A catalogue where few
+   * products are tagged then costs few entries (docs/decisions/0084).
+   */
   productTags: Map<string, readonly string[]>;
 }
 
@@ -51,7 +56,7 @@ export function parseCatalogueSnapshot(json: string, filter: FilterExpression | 
     const [id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags, expectedQuantity, costPrice] = rows[i]!;
     const inScope = inFilter === null || inFilter({ sku, name, manufacturer, category, distributor, location, tags });
     catalogue[i] = { id, sku, upc, otherIdentifier, name, category, location, expectedQuantity, costPrice, inScope };
-    productTags.set(id, tags);
+    if (tags.length !== 0) productTags.set(id, tags);
   }
   return { catalogue, productTags };
 }

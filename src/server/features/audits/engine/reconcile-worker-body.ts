@@ -8,7 +8,6 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { RESULT_CATEGORIES } from '../../../../contracts/results.js';
 import { createReconciler } from '../../../../domain/reconcile.js';
 import { writeNotFoundLinesCsv, writeProductLinesCsv } from '../result-lines.js';
 import { readScanColumns } from '../../../files/index.js';
@@ -32,14 +31,14 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     }
     rowCounts.push(rowCount);
   }
-  const { results, notFoundLines } = reconciler.finishStreamed();
+  // The lines are made as they are written (docs/decisions/0084); `results.categories` stays empty.
+  const { results, lines } = reconciler.finishStreamed();
   const { csvFiles, owner } = input.lines;
-  await writeProductLinesCsv(csvFiles.lines, owner, (c) => results.categories[c], productTags);
-  for (const category of RESULT_CATEGORIES) results.categories[category] = [];
+  await writeProductLinesCsv(csvFiles.lines, owner, lines, productTags);
   // The results go now: the caller starts storing them while the notFound lines are written,
   // and COPY reads that file as it grows (docs/decisions/0076).
   post({ type: 'results', output: { results, rowCounts } });
-  const notFoundCount = await writeNotFoundLinesCsv(csvFiles.notFound, owner.auditId, notFoundLines(), (bytes) => post({ type: 'written', bytes }));
+  const notFoundCount = await writeNotFoundLinesCsv(csvFiles.notFound, owner.auditId, lines('notFound'), (bytes) => post({ type: 'written', bytes }));
   return { type: 'done', notFoundCount };
 }
 
