@@ -35,9 +35,11 @@ if (!postgresAvailable && REQUIRE_POSTGRES) {
 export const DATABASE_KINDS: DatabaseKind[] = postgresAvailable ? ['pglite', 'postgres'] : ['pglite'];
 if (!postgresAvailable) console.warn(`PostgreSQL at ${TEST_DATABASE_URL} not reachable: its test leg is skipped`);
 
-/** A fresh, migrated database of `kind`; `close()` drops it. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
+/**
+ * A new, empty database on the PostgreSQL server (nothing migrated): its URL, and `drop()`, which
+ * removes it whatever connections are still open.
+ */
+export async function createServerTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `stocktally_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -45,15 +47,27 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated database of `kind`; `close()` drops it. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const created = await createServerTestDatabase();
+  const database = await openDatabase({ url: created.url, poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }

@@ -8,7 +8,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -21,7 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { schema } from '../../db/schema.js';
 import { PROJECT_ROOT } from '../../project-root.js';
-import { DATABASE_KINDS, TEST_DATABASE_URL, type DatabaseKind } from '../../test-support/databases.js';
+import { createServerTestDatabase, DATABASE_KINDS, type DatabaseKind } from '../../test-support/databases.js';
 import { rebuildTagStats } from './stats-repo.js';
 
 const FULL = path.join(PROJECT_ROOT, 'drizzle');
@@ -49,24 +48,15 @@ async function open(kind: DatabaseKind): Promise<Opened> {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, migrate: (folder) => migratePglite(db as never, { migrationsFolder: folder }), close: () => client.close() };
   }
-  const name = `stocktally_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const created = await createServerTestDatabase();
+  const pool = new pg.Pool({ connectionString: created.url, max: 2 });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
     migrate: (folder) => migrateNodePg(db as never, { migrationsFolder: folder }),
     async close() {
       await pool.end();
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }
