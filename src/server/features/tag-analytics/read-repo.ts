@@ -96,17 +96,19 @@ function orderBy(sortBy: TagSortField, order: SortOrder): SQL {
 }
 
 /**
- * Current products carrying each tag (or only `tag`). Unnesting in the select list and dropping a
- * product's repeated tags by hash is several times cheaper than `count(DISTINCT)` over a lateral
- * unnest, which sorts every (tag, product) pair.
+ * Current products carrying each tag (or only `tag`). The tags are unnested in the select list (a
+ * lateral unnest is a function scan per product) and a tag a product carries k times weighs 1/k
+ * at each place, so each product counts once without hashing or sorting every (product, tag)
+ * pair (a DISTINCT over them spilled to disk at 50,000 products; docs/decisions/0098). The sum
+ * is exact in numeric up to its 20 decimal places and rounded.
  */
 function totalProductsByTag(organizationId: string, tag: string | undefined): SQL {
   if (tag !== undefined) {
     return sql`SELECT ${tag}::text AS tag, count(*)::int AS total_products FROM products
       WHERE organization_id = ${organizationId}::uuid AND tags @> ARRAY[${tag}]::text[] HAVING count(*) > 0`;
   }
-  return sql`SELECT u.tag, count(*)::int AS total_products
-    FROM (SELECT DISTINCT id, unnest(tags) AS tag FROM products WHERE organization_id = ${organizationId}::uuid) AS u
+  return sql`SELECT u.tag, round(sum(1.0 / cardinality(array_positions(u.tags, u.tag))))::int AS total_products
+    FROM (SELECT unnest(tags) AS tag, tags FROM products WHERE organization_id = ${organizationId}::uuid) AS u
     WHERE u.tag <> ''
     GROUP BY u.tag`;
 }
