@@ -403,6 +403,10 @@ export const tagAuditStats = pgTable(
     accurateLines: integer('accurate_lines').notNull(),
     /** Sum of `difference` over the audited lines (signed units). */
     quantityVariance: integer('quantity_variance').notNull(),
+    /** Products whose latest audited line under the tag (over every complete audit) is in this
+     * audit: summed over the audits completed since a date, the products audited under the tag
+     * since then (docs/decisions/0098). */
+    latestProducts: integer('latest_products').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.auditId, t.tag] }),

@@ -3,7 +3,8 @@
  * complete audits (completed out of id order), an unfinished one and tagged lines is migrated;
  * the audits must then be numbered in completion order and `tag_product_stats` rebuilt from the
  * lines with audit numbers, exactly as a refresh of every tag builds it; per-audit rows go with
- * their audit by trigger.
+ * their audit by trigger. Then migration 0018 (docs/decisions/0098) over the per-audit rows kept
+ * at 0017: each must count the products whose latest audit under its tag it is.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,13 +26,13 @@ import { rebuildTagStats } from './stats-repo.js';
 
 const FULL = path.join(PROJECT_ROOT, 'drizzle');
 
-/** A copy of the migrations folder whose journal stops before 0016. */
-function migrationsBefore0016(): string {
+/** A copy of the migrations folder whose journal stops before migration `idx`. */
+function migrationsBefore(idx: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-migrations-'));
   cpSync(FULL, dir, { recursive: true });
   const journalPath = path.join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
-  journal.entries = journal.entries.filter((e) => e.idx < 16);
+  journal.entries = journal.entries.filter((e) => e.idx < idx);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }
@@ -64,8 +65,12 @@ async function open(kind: DatabaseKind): Promise<Opened> {
 const rowsOf = async <T,>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => {
-  const folder = migrationsBefore0016();
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const folder = migrationsBefore(16);
+  const before0018 = migrationsBefore(18);
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(before0018, { recursive: true, force: true });
+  });
 
   it('numbers complete audits in completion order and rebuilds the per-product arrays from the lines', async () => {
     const database = await open(kind);
@@ -111,6 +116,16 @@ describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => 
             0, ${difference}, ${`{${tags.join(',')}}`}::text[])`);
       }
 
+      await database.migrate(before0018);
+      // The per-audit rows as completion kept them at 0017 (latest_products did not exist).
+      await db.execute(sql`
+        INSERT INTO tag_audit_stats (organization_id, tag, audit_id, completed_at, audited_lines, accurate_lines, quantity_variance)
+        SELECT l.organization_id, t.tag, l.audit_id, a.completed_at, count(*), count(*) FILTER (WHERE l.category = 'quantityCorrect'),
+          sum(l.difference)
+        FROM audit_result_lines AS l JOIN audits AS a ON a.id = l.audit_id AND a.status = 'complete'
+        CROSS JOIN LATERAL unnest(l.tags) AS t(tag)
+        WHERE l.product_id IS NOT NULL AND l.category <> 'notFound'
+        GROUP BY l.organization_id, t.tag, l.audit_id, a.completed_at`);
       await database.migrate(FULL);
 
       const numbered = await rowsOf<{ audit_id: string; number: number }>(
@@ -132,9 +147,22 @@ describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => 
         ['b', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0,2,2}'],
         ['b', p2, 'P2', '{3}', true, '{0}', '{-5}'],
       ]);
+      // Migration 0018: per (tag, audit), the products whose latest audit under the tag it is.
+      const latest = () =>
+        rowsOf(db, sql`SELECT tag, audit_id::text, latest_products FROM tag_audit_stats ORDER BY tag, audit_id`);
+      const migratedLatest = await latest();
+      expect(migratedLatest.map((r) => Object.values(r as object))).toEqual([
+        ['a', audits[1]!.id, 0],
+        ['a', audits[2]!.id, 1],
+        ['a', audits[0]!.id, 1],
+        ['b', audits[1]!.id, 0],
+        ['b', audits[2]!.id, 2],
+        ['b', audits[0]!.id, 0],
+      ]);
       // A refresh of every tag computes the same rows.
       await rebuildTagStats(db, org!.id, null);
       expect(await stats()).toEqual(migrated);
+      expect(await latest()).toEqual(migratedLatest);
       // Per-audit rows have no foreign key now: the trigger deletes them with their audit.
       const perAudit = async (id: string) =>
         Number((await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tag_audit_stats WHERE audit_id = ${id}::uuid`))[0]!.n);

@@ -156,7 +156,7 @@ async function aggregateRows(db: Database['db'], organizationId: string): Promis
     JOIN tag_audit_numbers AS n ON n.organization_id = s.organization_id AND n.number = u.x ORDER BY u.i)::text`;
   return [
     ...(await rows(sql`
-      SELECT tag, audit_id::text, completed_at::text, audited_lines, accurate_lines, quantity_variance
+      SELECT tag, audit_id::text, completed_at::text, audited_lines, accurate_lines, quantity_variance, latest_products
       FROM tag_audit_stats WHERE organization_id = ${organizationId}::uuid ORDER BY audit_id, tag`)),
     ...(await rows(sql`
       SELECT s.tag, s.product_id::text, s.sku, s.product_name, ${elements('audit_id')} AS audit_ids, ${elements('completed_at')} AS completed_ats,

@@ -96,17 +96,19 @@ function orderBy(sortBy: TagSortField, order: SortOrder): SQL {
 }
 
 /**
- * Current products carrying each tag (or only `tag`). Unnesting in the select list and dropping a
- * product's repeated tags by hash is several times cheaper than `count(DISTINCT)` over a lateral
- * unnest, which sorts every (tag, product) pair.
+ * Current products carrying each tag (or only `tag`). The tags are unnested in the select list (a
+ * lateral unnest is a function scan per product) and a tag a product carries k times weighs 1/k
+ * at each place, so each product counts once without hashing or sorting every (product, tag)
+ * pair (a DISTINCT over them spilled to disk at 50,000 products; docs/decisions/0098). The sum
+ * is exact in numeric up to its 20 decimal places and rounded.
  */
 function totalProductsByTag(organizationId: string, tag: string | undefined): SQL {
   if (tag !== undefined) {
     return sql`SELECT ${tag}::text AS tag, count(*)::int AS total_products FROM products
       WHERE organization_id = ${organizationId}::uuid AND tags @> ARRAY[${tag}]::text[] HAVING count(*) > 0`;
   }
-  return sql`SELECT u.tag, count(*)::int AS total_products
-    FROM (SELECT DISTINCT id, unnest(tags) AS tag FROM products WHERE organization_id = ${organizationId}::uuid) AS u
+  return sql`SELECT u.tag, round(sum(1.0 / cardinality(array_positions(u.tags, u.tag))))::int AS total_products
+    FROM (SELECT unnest(tags) AS tag, tags FROM products WHERE organization_id = ${organizationId}::uuid) AS u
     WHERE u.tag <> ''
     GROUP BY u.tag`;
 }
@@ -122,18 +124,11 @@ async function completedBefore(db: Db, organizationId: string, at: Date): Promis
 }
 
 /**
- * Products audited under each tag since `from` (ever) and since `recentFrom`, for a window that
- * no audit ends after: a product was audited in [from, infinity) exactly when its latest audit
- * was at or after `from`, so the scalar column answers without reading the arrays.
+ * Products audited under each tag in a window that ends before some audit: binary searches in
+ * each (tag, product) row's arrays. (A window that no audit ends after needs none: a product was
+ * audited in [from, infinity) exactly when its latest audit was, so the sum of the window's
+ * `latest_products` counts it; docs/decisions/0098.)
  */
-function productsAuditedSince(organizationId: string, tag: string | undefined, from: SQL, recentFrom: SQL): SQL {
-  return sql`SELECT tag, count(*)::int AS ever, (count(*) FILTER (WHERE last_completed_at >= ${recentFrom}))::int AS recent
-    FROM tag_product_stats
-    WHERE organization_id = ${organizationId}::uuid AND last_completed_at >= ${from}${tag === undefined ? sql`` : sql` AND tag = ${tag}`}
-    GROUP BY tag`;
-}
-
-/** The same counts for a window that ends before some audit: binary searches per row. */
 function productsAuditedIn(organizationId: string, tag: string | undefined, range: NumberRange): SQL {
   const { from, to, recentFrom } = range;
   return sql`SELECT tag,
@@ -177,19 +172,20 @@ export async function selectTagFigures(db: Db, organizationId: string, filter: T
       ${totalProductsByTag(organizationId, filter.tag)}
     ), a AS MATERIALIZED (
       SELECT tag, sum(audited_lines)::int AS audited, sum(accurate_lines)::int AS accurate,
-        sum(quantity_variance)::bigint AS variance, max(completed_at) AS last_at
+        sum(quantity_variance)::bigint AS variance, max(completed_at) AS last_at,
+        sum(latest_products)::int AS ever, (sum(latest_products) FILTER (WHERE completed_at >= ${recentFrom}))::int AS recent
       FROM tag_audit_stats
       WHERE organization_id = ${organizationId}::uuid AND completed_at >= ${from} AND completed_at < ${to}${onTag(sql`tag`)}
       GROUP BY tag
-    ), p AS MATERIALIZED (
-      ${openEnded ? productsAuditedSince(organizationId, filter.tag, from, recentFrom) : productsAuditedIn(organizationId, filter.tag, await numberRange(db, organizationId, window))}
-    )
+    )${openEnded ? sql`` : sql`, p AS MATERIALIZED (
+      ${productsAuditedIn(organizationId, filter.tag, await numberRange(db, organizationId, window))}
+    )`}
     SELECT coalesce(c.tag, a.tag) AS tag, coalesce(c.total_products, 0) AS total_products,
-      coalesce(p.ever, 0) AS ever, coalesce(p.recent, 0) AS recent,
+      ${openEnded ? sql`coalesce(a.ever, 0) AS ever, coalesce(a.recent, 0) AS recent` : sql`coalesce(p.ever, 0) AS ever, coalesce(p.recent, 0) AS recent`},
       coalesce(a.audited, 0) AS audited, coalesce(a.accurate, 0) AS accurate,
       coalesce(a.variance, 0) AS variance, a.last_at
     FROM c FULL JOIN a ON a.tag = c.tag
-    LEFT JOIN p ON p.tag = coalesce(c.tag, a.tag)
+    ${openEnded ? sql`` : sql`LEFT JOIN p ON p.tag = coalesce(c.tag, a.tag)`}
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${orderBy(filter.sortBy ?? 'tag_name', filter.sortOrder ?? 'asc')}`,
   );

@@ -4,7 +4,10 @@
  *
  * - `tag_audit_numbers`: the organisation's complete audits numbered in completion order
  *   (completed_at, then id); numbers are not dense (docs/decisions/0071).
- * - `tag_audit_stats`: one row per (audit, tag): audited lines, accurate lines, summed difference.
+ * - `tag_audit_stats`: one row per (audit, tag): audited lines, accurate lines, summed difference,
+ *   and `latest_products`, the products whose latest audited line under the tag is in that audit
+ *   (summed over the audits completed since a date: the products audited since then;
+ *   docs/decisions/0098).
  * - `tag_product_stats`: one row per (tag, product): parallel arrays of the product's audited
  *   lines under the tag (audit number, running count of accurate audits, running sum of
  *   differences), ordered by audit number, so a date range (a number range) is two binary searches
@@ -41,11 +44,13 @@ function auditedLineTags(where: SQL): SQL {
  * function scan per line) and the lines are grouped before the join to audits: 200,000 groups are
  * joined instead of 12 million (tag, line) pairs (docs/decisions/0071). No ON CONFLICT clause
  * (a speculative insert per row): the callers write an audit's rows once, under the numbering lock.
+ * `latest_products` is 0, or taken from `latest` (rows `(tag, audit_id, n)`) when given.
  */
-function insertAuditStats(lineWhere: SQL, tag: string | null): SQL {
+function insertAuditStats(lineWhere: SQL, tag: string | null, latest: SQL | null = null): SQL {
   return sql`
-    INSERT INTO tag_audit_stats (organization_id, tag, audit_id, completed_at, audited_lines, accurate_lines, quantity_variance)
-    SELECT s.organization_id, s.tag, s.audit_id, a.completed_at, s.audited, s.accurate, s.variance
+    INSERT INTO tag_audit_stats (organization_id, tag, audit_id, completed_at, audited_lines, accurate_lines, quantity_variance,
+      latest_products)
+    SELECT s.organization_id, s.tag, s.audit_id, a.completed_at, s.audited, s.accurate, s.variance, ${latest === null ? sql`0` : sql`coalesce(lp.n, 0)`}
     FROM (
       SELECT u.organization_id, u.tag, u.audit_id, count(*)::int AS audited, (count(*) FILTER (WHERE u.accurate))::int AS accurate,
         coalesce(sum(u.difference), 0)::int AS variance
@@ -57,7 +62,22 @@ function insertAuditStats(lineWhere: SQL, tag: string | null): SQL {
       ${tag === null ? sql`` : sql`WHERE u.tag = ${tag}`}
       GROUP BY u.organization_id, u.tag, u.audit_id
     ) AS s
-    JOIN audits AS a ON a.id = s.audit_id AND a.status = 'complete' AND a.completed_at IS NOT NULL`;
+    JOIN audits AS a ON a.id = s.audit_id AND a.status = 'complete' AND a.completed_at IS NOT NULL
+    ${latest === null ? sql`` : sql`LEFT JOIN (${latest}) AS lp ON lp.tag = s.tag AND lp.audit_id = s.audit_id`}`;
+}
+
+/**
+ * Per (tag, audit): how many of the organisation's `tag_product_stats` rows (of `tag` only, when
+ * given) have that audit as their latest, `(tag, audit_id, n)`: the `latest_products` of a
+ * rebuild, read from the rows it has just written.
+ */
+function latestProductsByAudit(organizationId: string, tag: string | null): SQL {
+  return sql`
+    SELECT s.tag, p.audit_id, count(*)::int AS n
+    FROM tag_product_stats AS s
+    JOIN tag_audit_numbers AS p ON p.organization_id = s.organization_id AND p.number = s.audit_numbers[cardinality(s.audit_numbers)]
+    WHERE s.organization_id = ${organizationId}::uuid${tag === null ? sql`` : sql` AND s.tag = ${tag}`}
+    GROUP BY s.tag, p.audit_id`;
 }
 
 /**
@@ -112,9 +132,11 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
   await lockNumbers(db, organizationId);
   const recorded = await db.execute(sql`SELECT 1 FROM tag_audit_numbers WHERE audit_id = ${auditId}::uuid`);
   if ((recorded as unknown as { rows: unknown[] }).rows.length > 0) return;
-  if ((await numberAudit(db, organizationId, auditId)) === null) return;
+  const number = await numberAudit(db, organizationId, auditId);
+  if (number === null) return;
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
   await db.execute(insertAuditStats(where, null));
+  await moveLatestProducts(db, organizationId, auditId, number, where);
   // k = how many of the product's audits have a lower number: the insert position.
   const k = sql`width_bucket(excluded.audit_numbers[1], s.audit_numbers)`;
   const spliced = (column: string) => sql`s.${sql.raw(column)}[:${k}] || excluded.${sql.raw(column)} || s.${sql.raw(column)}[${k} + 1:]`;
@@ -138,6 +160,35 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
       variance_sums = ${splicedTotal('variance_sums')},
       sku = CASE WHEN ${isLatest} THEN excluded.sku ELSE s.sku END,
       product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END`);
+}
+
+/**
+ * Before the audit's lines enter the arrays: each (tag, product) pair of the audit whose latest
+ * audit so far is numbered below it (or that has none) now has this audit as its latest, so the
+ * audit's `latest_products` under the tag gains one and the previous latest audit's loses one. A
+ * pair whose latest audit is numbered above (this audit completed out of order) changes nothing.
+ * The two updates touch different rows: this audit's and those of audits numbered below it.
+ */
+async function moveLatestProducts(db: Db, organizationId: string, auditId: string, number: number, where: SQL): Promise<void> {
+  const org = sql`${organizationId}::uuid`;
+  await db.execute(sql`
+    WITH moved AS (
+      SELECT k.tag, s.audit_numbers[cardinality(s.audit_numbers)] AS previous
+      FROM (SELECT t.tag, l.product_id ${auditedLineTags(where)}) AS k
+      LEFT JOIN tag_product_stats AS s ON s.organization_id = ${org} AND s.tag = k.tag AND s.product_id = k.product_id
+      WHERE s.product_id IS NULL OR s.audit_numbers[cardinality(s.audit_numbers)] < ${number}
+    ), gained AS (
+      UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
+      FROM (SELECT tag, count(*)::int AS n FROM moved GROUP BY tag) AS g
+      WHERE ts.audit_id = ${auditId}::uuid AND ts.tag = g.tag
+    )
+    UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products - g.n
+    FROM (
+      SELECT m.tag, p.audit_id, count(*)::int AS n
+      FROM moved AS m JOIN tag_audit_numbers AS p ON p.organization_id = ${org} AND p.number = m.previous
+      GROUP BY m.tag, p.audit_id
+    ) AS g
+    WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
 }
 
 /** `totals` (an int[] slice) with `by` added to every element, order kept; empty stays empty. */
@@ -168,6 +219,19 @@ export async function forgetAuditTagStats(db: Db, organizationId: string, auditI
   // its lines (still there: the audit is deleted after this), not by searching every row's numbers.
   const keys = sql`SELECT DISTINCT t.tag, l.product_id
     ${auditedLineTags(sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`)}`;
+  // Where the audit was a product's latest under a tag, the audit before it becomes the latest
+  // (this audit's own tag_audit_stats rows go with it).
+  await db.execute(sql`
+    UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
+    FROM (
+      SELECT s.tag, p.audit_id, count(*)::int AS n
+      FROM tag_product_stats AS s
+      JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
+      JOIN tag_audit_numbers AS p ON p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[cardinality(s.audit_numbers) - 1]
+      WHERE s.organization_id = ${organizationId}::uuid AND s.audit_numbers[cardinality(s.audit_numbers)] = ${Number(numbered.number)}
+      GROUP BY s.tag, p.audit_id
+    ) AS g
+    WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
   await db.execute(sql`
     WITH h AS (
       SELECT s.tag, s.product_id, array_position(s.audit_numbers, ${Number(numbered.number)}) AS k
@@ -267,7 +331,8 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
  * audits numbered afresh (dense, in completion order), then the product-first sort of
  * `insertProductStatsPerProduct` and the per-tag sort for the few products whose lines kept
  * different tags; one tag: complete audits without a number get one (`numberAudit`), then the
- * per-tag sort over that tag's lines.
+ * per-tag sort over that tag's lines. In both, the (tag, audit) rows come last, their
+ * `latest_products` counted from the product rows just written.
  */
 export async function rebuildTagStats(db: Db, organizationId: string, tag: string | null): Promise<void> {
   const org = sql`organization_id = ${organizationId}::uuid`;
@@ -293,8 +358,8 @@ export async function rebuildTagStats(db: Db, organizationId: string, tag: strin
           ORDER BY a.completed_at, a.id`)) as unknown as { rows: Array<{ id: string }> }
       ).rows;
       for (const audit of unnumbered) await numberAudit(tx, organizationId, audit.id);
-      await tx.execute(insertAuditStats(sql`${lineOrg} AND l.tags @> ARRAY[${tag}]::text[]`, tag));
       await tx.execute(insertProductStatsPerTag(sql`${lineOrg} AND l.tags @> ARRAY[${tag}]::text[] AND t.tag = ${tag}`));
+      await tx.execute(insertAuditStats(sql`${lineOrg} AND l.tags @> ARRAY[${tag}]::text[]`, tag, latestProductsByAudit(organizationId, tag)));
       return;
     }
     await tx.execute(sql`DELETE FROM tag_audit_numbers WHERE ${org}`);
@@ -302,10 +367,11 @@ export async function rebuildTagStats(db: Db, organizationId: string, tag: strin
       INSERT INTO tag_audit_numbers (organization_id, audit_id, number, completed_at)
       SELECT organization_id, id, row_number() OVER (ORDER BY completed_at, id), completed_at
       FROM audits WHERE ${org} AND status = 'complete' AND completed_at IS NOT NULL`);
-    await tx.execute(insertAuditStats(lineOrg, null));
     const mixed = await insertProductStatsPerProduct(tx, organizationId);
     if (mixed.length > 0) {
       await tx.execute(insertProductStatsPerTag(sql`${lineOrg} AND l.product_id = ANY(${arrayLiteral(mixed)}::uuid[])`));
     }
+    // After the product rows: each (tag, audit) row is written once with its latest products.
+    await tx.execute(insertAuditStats(lineOrg, null, latestProductsByAudit(organizationId, null)));
   });
 }
