@@ -212,38 +212,38 @@ export async function forgetAuditTagStats(db: Db, organizationId: string, auditI
   // its lines (still there: the audit is deleted after this), not by searching every row's numbers.
   const keys = sql`SELECT DISTINCT t.tag, l.product_id
     ${auditedLineTags(sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`)}`;
-  // Where the audit was a product's latest under a tag, the audit before it becomes the latest
-  // (this audit's own tag_audit_stats rows go with it).
-  await db.execute(sql`
-    UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
-    FROM (
-      SELECT s.tag, p.audit_id, count(*)::int AS n
-      FROM tag_product_stats AS s
-      JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
-      JOIN tag_audit_numbers AS p ON p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[cardinality(s.audit_numbers) - 1]
-      WHERE s.organization_id = ${organizationId}::uuid AND s.audit_numbers[cardinality(s.audit_numbers)] = ${Number(numbered.number)}
-      GROUP BY s.tag, p.audit_id
-    ) AS g
-    WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
+  // Where the audit was a row's latest (its place k was the last), the audit before it, now the
+  // row's last, becomes the latest: that audit's latest_products gains the row (this audit's own
+  // tag_audit_stats rows go with it; a row left empty has no latest).
   await db.execute(sql`
     WITH h AS (
       SELECT s.tag, s.product_id, array_position(s.audit_numbers, ${Number(numbered.number)}) AS k
       FROM tag_product_stats AS s JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
       WHERE s.organization_id = ${organizationId}::uuid
+    ), updated AS (
+      UPDATE tag_product_stats AS s SET
+        audit_numbers = ${without('audit_numbers')},
+        -- The latest audit removed: the one before it is the latest (a row left empty keeps its old
+        -- time until the delete below).
+        last_completed_at = CASE WHEN h.k = cardinality(s.audit_numbers) THEN coalesce(
+            (SELECT p.completed_at FROM tag_audit_numbers AS p
+              WHERE p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[h.k - 1]),
+            s.last_completed_at)
+          ELSE s.last_completed_at END,
+        accurate_counts = ${withoutTotal('accurate_counts')},
+        variance_sums = ${withoutTotal('variance_sums')}
+      FROM h
+      WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL
+      RETURNING s.tag, h.k = cardinality(s.audit_numbers) + 1 AS was_latest, s.audit_numbers[cardinality(s.audit_numbers)] AS latest
     )
-    UPDATE tag_product_stats AS s SET
-      audit_numbers = ${without('audit_numbers')},
-      -- The latest audit removed: the one before it is the latest (a row left empty keeps its old
-      -- time until the delete below).
-      last_completed_at = CASE WHEN h.k = cardinality(s.audit_numbers) THEN coalesce(
-          (SELECT p.completed_at FROM tag_audit_numbers AS p
-            WHERE p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[h.k - 1]),
-          s.last_completed_at)
-        ELSE s.last_completed_at END,
-      accurate_counts = ${withoutTotal('accurate_counts')},
-      variance_sums = ${withoutTotal('variance_sums')}
-    FROM h
-    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL`);
+    UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
+    FROM (
+      SELECT u.tag, p.audit_id, count(*)::int AS n
+      FROM updated AS u JOIN tag_audit_numbers AS p ON p.organization_id = ${organizationId}::uuid AND p.number = u.latest
+      WHERE u.was_latest
+      GROUP BY u.tag, p.audit_id
+    ) AS g
+    WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
   await db.execute(sql`
     DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
     WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
