@@ -136,7 +136,6 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
   if (number === null) return;
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
   await db.execute(insertAuditStats(where, null));
-  await moveLatestProducts(db, organizationId, auditId, number, where);
   // k = how many of the product's audits have a lower number: the insert position.
   const k = sql`width_bucket(excluded.audit_numbers[1], s.audit_numbers)`;
   const spliced = (column: string) => sql`s.${sql.raw(column)}[:${k}] || excluded.${sql.raw(column)} || s.${sql.raw(column)}[${k} + 1:]`;
@@ -147,36 +146,30 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
     return sql`s.${c}[:${k}] || (coalesce(s.${c}[${k}], 0) + excluded.${c}[1]) || ${shifted(sql`s.${c}[${k} + 1:]`, sql`excluded.${c}[1]`)}`;
   };
   const isLatest = sql`excluded.audit_numbers[1] > s.audit_numbers[cardinality(s.audit_numbers)]`;
-  await db.execute(sql`
-    INSERT INTO tag_product_stats AS s (organization_id, tag, product_id, sku, product_name, audit_numbers, last_completed_at,
-      accurate_counts, variance_sums)
-    SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, ARRAY[n.number], n.completed_at,
-      ARRAY[(l.category = ${ACCURATE_CATEGORY})::int], ARRAY[coalesce(l.difference, 0)]
-    ${auditedLineTags(where)}
-    ON CONFLICT (organization_id, tag, product_id) DO UPDATE SET
-      audit_numbers = ${spliced('audit_numbers')},
-      last_completed_at = greatest(s.last_completed_at, excluded.last_completed_at),
-      accurate_counts = ${splicedTotal('accurate_counts')},
-      variance_sums = ${splicedTotal('variance_sums')},
-      sku = CASE WHEN ${isLatest} THEN excluded.sku ELSE s.sku END,
-      product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END`);
-}
-
-/**
- * Before the audit's lines enter the arrays: each (tag, product) pair of the audit whose latest
- * audit so far is numbered below it (or that has none) now has this audit as its latest, so the
- * audit's `latest_products` under the tag gains one and the previous latest audit's loses one. A
- * pair whose latest audit is numbered above (this audit completed out of order) changes nothing.
- * The two updates touch different rows: this audit's and those of audits numbered below it.
- */
-async function moveLatestProducts(db: Db, organizationId: string, auditId: string, number: number, where: SQL): Promise<void> {
+  // Each (tag, product) row of the audit, as written: where the audit is now the row's latest, it
+  // was the latest audit before (`previous`, null for a new row) that had the row's product.
+  // The audit's `latest_products` gains those rows and each previous latest audit loses them; an
+  // audit completed out of order is not the latest of rows audited after it and changes nothing.
+  // The two updates touch different rows: this audit's and those of audits numbered below it.
   const org = sql`${organizationId}::uuid`;
   await db.execute(sql`
-    WITH moved AS (
-      SELECT k.tag, s.audit_numbers[cardinality(s.audit_numbers)] AS previous
-      FROM (SELECT t.tag, l.product_id ${auditedLineTags(where)}) AS k
-      LEFT JOIN tag_product_stats AS s ON s.organization_id = ${org} AND s.tag = k.tag AND s.product_id = k.product_id
-      WHERE s.product_id IS NULL OR s.audit_numbers[cardinality(s.audit_numbers)] < ${number}
+    WITH written AS (
+      INSERT INTO tag_product_stats AS s (organization_id, tag, product_id, sku, product_name, audit_numbers, last_completed_at,
+        accurate_counts, variance_sums)
+      SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, ARRAY[n.number], n.completed_at,
+        ARRAY[(l.category = ${ACCURATE_CATEGORY})::int], ARRAY[coalesce(l.difference, 0)]
+      ${auditedLineTags(where)}
+      ON CONFLICT (organization_id, tag, product_id) DO UPDATE SET
+        audit_numbers = ${spliced('audit_numbers')},
+        last_completed_at = greatest(s.last_completed_at, excluded.last_completed_at),
+        accurate_counts = ${splicedTotal('accurate_counts')},
+        variance_sums = ${splicedTotal('variance_sums')},
+        sku = CASE WHEN ${isLatest} THEN excluded.sku ELSE s.sku END,
+        product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END
+      RETURNING s.tag, s.audit_numbers[cardinality(s.audit_numbers)] = ${number} AS latest,
+        s.audit_numbers[cardinality(s.audit_numbers) - 1] AS previous
+    ), moved AS (
+      SELECT tag, previous FROM written WHERE latest
     ), gained AS (
       UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
       FROM (SELECT tag, count(*)::int AS n FROM moved GROUP BY tag) AS g
@@ -219,38 +212,38 @@ export async function forgetAuditTagStats(db: Db, organizationId: string, auditI
   // its lines (still there: the audit is deleted after this), not by searching every row's numbers.
   const keys = sql`SELECT DISTINCT t.tag, l.product_id
     ${auditedLineTags(sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`)}`;
-  // Where the audit was a product's latest under a tag, the audit before it becomes the latest
-  // (this audit's own tag_audit_stats rows go with it).
-  await db.execute(sql`
-    UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
-    FROM (
-      SELECT s.tag, p.audit_id, count(*)::int AS n
-      FROM tag_product_stats AS s
-      JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
-      JOIN tag_audit_numbers AS p ON p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[cardinality(s.audit_numbers) - 1]
-      WHERE s.organization_id = ${organizationId}::uuid AND s.audit_numbers[cardinality(s.audit_numbers)] = ${Number(numbered.number)}
-      GROUP BY s.tag, p.audit_id
-    ) AS g
-    WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
+  // Where the audit was a row's latest (its place k was the last), the audit before it, now the
+  // row's last, becomes the latest: that audit's latest_products gains the row (this audit's own
+  // tag_audit_stats rows go with it; a row left empty has no latest).
   await db.execute(sql`
     WITH h AS (
       SELECT s.tag, s.product_id, array_position(s.audit_numbers, ${Number(numbered.number)}) AS k
       FROM tag_product_stats AS s JOIN (${keys}) AS keys ON s.tag = keys.tag AND s.product_id = keys.product_id
       WHERE s.organization_id = ${organizationId}::uuid
+    ), updated AS (
+      UPDATE tag_product_stats AS s SET
+        audit_numbers = ${without('audit_numbers')},
+        -- The latest audit removed: the one before it is the latest (a row left empty keeps its old
+        -- time until the delete below).
+        last_completed_at = CASE WHEN h.k = cardinality(s.audit_numbers) THEN coalesce(
+            (SELECT p.completed_at FROM tag_audit_numbers AS p
+              WHERE p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[h.k - 1]),
+            s.last_completed_at)
+          ELSE s.last_completed_at END,
+        accurate_counts = ${withoutTotal('accurate_counts')},
+        variance_sums = ${withoutTotal('variance_sums')}
+      FROM h
+      WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL
+      RETURNING s.tag, h.k = cardinality(s.audit_numbers) + 1 AS was_latest, s.audit_numbers[cardinality(s.audit_numbers)] AS latest
     )
-    UPDATE tag_product_stats AS s SET
-      audit_numbers = ${without('audit_numbers')},
-      -- The latest audit removed: the one before it is the latest (a row left empty keeps its old
-      -- time until the delete below).
-      last_completed_at = CASE WHEN h.k = cardinality(s.audit_numbers) THEN coalesce(
-          (SELECT p.completed_at FROM tag_audit_numbers AS p
-            WHERE p.organization_id = ${organizationId}::uuid AND p.number = s.audit_numbers[h.k - 1]),
-          s.last_completed_at)
-        ELSE s.last_completed_at END,
-      accurate_counts = ${withoutTotal('accurate_counts')},
-      variance_sums = ${withoutTotal('variance_sums')}
-    FROM h
-    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL`);
+    UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
+    FROM (
+      SELECT u.tag, p.audit_id, count(*)::int AS n
+      FROM updated AS u JOIN tag_audit_numbers AS p ON p.organization_id = ${organizationId}::uuid AND p.number = u.latest
+      WHERE u.was_latest
+      GROUP BY u.tag, p.audit_id
+    ) AS g
+    WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
   await db.execute(sql`
     DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
     WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
