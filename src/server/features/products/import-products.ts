@@ -25,7 +25,7 @@ import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
-import { countSkusPastLimit, insertNewProductBatch, noteSkusPastLimit, upsertProductBatch, UPSERT_BATCH, type ProductUpsert } from './repo.js';
+import { countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
 export { parseCatalogue, resolveProductMapping, type ParsedCatalogue } from './catalogue-rows.js';
 
@@ -71,6 +71,10 @@ export async function importProducts(
     const overLimit = () => inserted > allowance.room;
 
     const write = async (rows: ProductUpsert[]) => {
+      // The batch's statement is made while the database still writes the batch before, so that
+      // the database waits less between them; it is dropped if that write ends the writing.
+      allNew &&= allNewWhileAscii(rows);
+      const next = refusing() || pastLimit ? null : productBatchWrite(organizationId, reader.fields, rows, { allNew });
       if (writing) await writing;
       if (writeError !== null) throw writeError;
       if (refusing()) return;
@@ -78,11 +82,9 @@ export async function importProducts(
       // limit, notes their SKUs for the message). The catch keeps a failure for the next await
       // instead of leaving a rejected promise unhandled.
       if (overLimit()) pastLimit = true;
-      allNew &&= allNewWhileAscii(rows);
-      const writeBatch = allNew ? insertNewProductBatch : upsertProductBatch;
       const work = pastLimit
         ? noteSkusPastLimit(tx, organizationId, rows.map((row) => row.sku))
-        : writeBatch(tx, organizationId, reader.fields, rows).then((done) => {
+        : next!.run(tx).then((done) => {
             inserted += done.inserted;
             updated += done.updated;
           });

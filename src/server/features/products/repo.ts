@@ -315,55 +315,67 @@ function batchColumns(fields: readonly ProductImportField[], rows: readonly Prod
   return { cols, names, selected, unnest: sql`unnest(${sql.join(arrays, sql`, `)}) AS u(${sql.raw(names)})` };
 }
 
-/**
- * Inserts or updates `rows` by SKU (case-insensitive) within the organisation in one
- * `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE`. Must run inside the
- * caller's transaction (all-or-nothing import). SKUs must be unique in the whole import.
- * @param fields the mapped fields; every row carries exactly these.
- * @returns how many rows were inserted and how many updated.
- */
-export async function upsertProductBatch(
-  tx: Db,
-  organizationId: string,
-  fields: readonly ProductImportField[],
-  rows: readonly ProductUpsert[],
-): Promise<{ inserted: number; updated: number }> {
-  const { cols, names, selected, unnest } = batchColumns(fields, rows);
-  const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
-  updates.push('sku = excluded.sku', 'updated_at = now()');
-  const result = (await tx.execute(sql`
-    WITH changed AS (
-      INSERT INTO products (organization_id, ${sql.raw(names)})
-      SELECT ${organizationId}::uuid, ${sql.raw(selected)}
-      FROM ${unnest}
-      ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
-      RETURNING (xmax = 0) AS inserted
-    )
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`)) as unknown as {
-    rows: Array<{ inserted: number; total: number }>;
-  };
-  const inserted = Number(result.rows[0]!.inserted);
-  return { inserted, updated: Number(result.rows[0]!.total) - inserted };
+/** A batch of products to write, its statement already made (`productBatchWrite`); `run` sends it. */
+export interface ProductBatchWrite {
+  /** Runs the statement in `tx`; how many rows were inserted and how many updated. */
+  run(tx: Db): Promise<{ inserted: number; updated: number }>;
 }
 
 /**
- * Inserts `rows` as new products with a plain `INSERT ... SELECT FROM unnest(column arrays)`:
- * what `upsertProductBatch` does when no row's SKU is taken, without the speculative insertion
- * of ON CONFLICT (~0.3-0.5 s of database CPU per 100,000 rows, docs/decisions/0097). Only for
- * SKUs known to be new: a SKU already taken (lower(sku), in the organisation) fails the whole
- * statement with the unique index's error (23505). Must run inside the caller's transaction.
- * @returns how many rows were inserted (all of them).
+ * Makes the statement that writes `rows` by SKU (case-insensitive) within the organisation, to be
+ * run later in the caller's transaction (all-or-nothing import): the import makes a batch's
+ * statement (its column arrays, the Node side of the work) while the database still writes the
+ * batch before (docs/decisions/0097). SKUs must be unique in the whole import.
+ * - `allNew: false`: `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE`, inserted
+ *   and updated counted from `xmax`.
+ * - `allNew: true`: a plain `INSERT` of the same rows, for SKUs known to be new (an import into an
+ *   empty catalogue, import-products.ts): no speculative insertion, whose cost ON CONFLICT pays per
+ *   new row. A SKU already taken (lower(sku), in the organisation) fails the whole statement with
+ *   the unique index's error (23505). Every row counts as inserted.
+ * @param fields the mapped fields; every row carries exactly these.
  */
-export async function insertNewProductBatch(
-  tx: Db,
+export function productBatchWrite(
   organizationId: string,
   fields: readonly ProductImportField[],
   rows: readonly ProductUpsert[],
-): Promise<{ inserted: number; updated: number }> {
-  const { names, selected, unnest } = batchColumns(fields, rows);
-  await tx.execute(sql`
-    INSERT INTO products (organization_id, ${sql.raw(names)})
-    SELECT ${organizationId}::uuid, ${sql.raw(selected)}
-    FROM ${unnest}`);
-  return { inserted: rows.length, updated: 0 };
+  opts: { allNew: boolean },
+): ProductBatchWrite {
+  const cols: ProductImportField[] = ['sku', ...fields.filter((f) => f !== 'sku')];
+  const names = sql.raw(cols.map((f) => COLUMN[f].name).join(', '));
+  const selected = sql.raw(cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`)).join(', '));
+  const arrays = cols.map((f) => {
+    const values = rows.map((row) => {
+      const v = (row as Record<string, unknown>)[f];
+      if (f === 'tags') return arrayLiteral((v as string[] | undefined) ?? []);
+      return (v ?? null) as string | number | null;
+    });
+    return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
+  });
+  const insert = sql`INSERT INTO products (organization_id, ${names})
+      SELECT ${organizationId}::uuid, ${selected}
+      FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${names})`;
+  if (opts.allNew) {
+    return {
+      async run(tx) {
+        await tx.execute(insert);
+        return { inserted: rows.length, updated: 0 };
+      },
+    };
+  }
+  const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
+  updates.push('sku = excluded.sku', 'updated_at = now()');
+  const upsert = sql`
+    WITH changed AS (
+      ${insert}
+      ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`;
+  return {
+    async run(tx) {
+      const result = (await tx.execute(upsert)) as unknown as { rows: Array<{ inserted: number; total: number }> };
+      const inserted = Number(result.rows[0]!.inserted);
+      return { inserted, updated: Number(result.rows[0]!.total) - inserted };
+    },
+  };
 }
