@@ -299,22 +299,6 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
 /** Rows per upsert statement: one array parameter per column, so the statement's size does not grow with it. */
 export const UPSERT_BATCH = 5000;
 
-/** The statement's pieces for `rows` under `fields`: column names, the select list, the column arrays. */
-function batchColumns(fields: readonly ProductImportField[], rows: readonly ProductUpsert[]) {
-  const cols: ProductImportField[] = ['sku', ...fields.filter((f) => f !== 'sku')];
-  const names = cols.map((f) => COLUMN[f].name).join(', ');
-  const selected = cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`)).join(', ');
-  const arrays = cols.map((f) => {
-    const values = rows.map((row) => {
-      const v = (row as Record<string, unknown>)[f];
-      if (f === 'tags') return arrayLiteral((v as string[] | undefined) ?? []);
-      return (v ?? null) as string | number | null;
-    });
-    return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
-  });
-  return { cols, names, selected, unnest: sql`unnest(${sql.join(arrays, sql`, `)}) AS u(${sql.raw(names)})` };
-}
-
 /** A batch of products to write, its statement already made (`productBatchWrite`); `run` sends it. */
 export interface ProductBatchWrite {
   /** Runs the statement in `tx`; how many rows were inserted and how many updated. */
