@@ -12,6 +12,10 @@
  * row stops the writing (its transaction is rolled back at the end) but not the reading, which
  * goes on to list every problem; passing the plan's limit stops the writing too, and the rest of
  * the file is only counted for the message.
+ *
+ * Into an empty catalogue (the organisation had no products when the import took its lock) the
+ * rows are plain inserts rather than upserts, while every SKU written is ASCII: see
+ * `allNewWhileAscii` and docs/decisions/0097-first-import-as-plain-inserts.md.
  */
 import type { Db } from '../../db/client.js';
 import type { ImportOnProblems, ImportResponse } from '../../../contracts/products.js';
@@ -21,7 +25,7 @@ import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
-import { countSkusPastLimit, noteSkusPastLimit, upsertProductBatch, UPSERT_BATCH, type ProductUpsert } from './repo.js';
+import { countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
 export { parseCatalogue, resolveProductMapping, type ParsedCatalogue } from './catalogue-rows.js';
 
@@ -62,9 +66,15 @@ export async function importProducts(
     let writeError: unknown = null;
     /** Whether good rows were left unwritten because the limit was passed (their SKUs are noted). */
     let pastLimit = false;
+    /** Whether the rows written so far were known new, so that the next batch may be too (allNewWhileAscii). */
+    let allNew = allowance.current === 0;
     const overLimit = () => inserted > allowance.room;
 
     const write = async (rows: ProductUpsert[]) => {
+      // The batch's statement is made while the database still writes the batch before, so that
+      // the database waits less between them; it is dropped if that write ends the writing.
+      allNew &&= allNewWhileAscii(rows);
+      const next = refusing() || pastLimit ? null : productBatchWrite(organizationId, reader.fields, rows, { allNew });
       if (writing) await writing;
       if (writeError !== null) throw writeError;
       if (refusing()) return;
@@ -74,7 +84,7 @@ export async function importProducts(
       if (overLimit()) pastLimit = true;
       const work = pastLimit
         ? noteSkusPastLimit(tx, organizationId, rows.map((row) => row.sku))
-        : upsertProductBatch(tx, organizationId, reader.fields, rows).then((done) => {
+        : next!.run(tx).then((done) => {
             inserted += done.inserted;
             updated += done.updated;
           });
@@ -123,6 +133,24 @@ export async function importProducts(
     ...(rejected > 0 ? { rejected, rejectedCsv: reader.rejectedCsv() } : {}),
     ...(reader.warningCount > 0 ? { warnings: reader.warnings, warningCount: reader.warningCount } : {}),
   };
+}
+
+/**
+ * Whether a batch of an import into an empty catalogue can be written as plain inserts: true when
+ * every SKU of `rows` is ASCII. The organisation had no products when the import locked its row
+ * (every other insert of products takes that lock too, product-limit.ts), so a row's SKU can only
+ * be taken by a row this import wrote. The reader lets each SKU through once, comparing them in
+ * JavaScript's lower case; for ASCII SKUs that is as fine as the unique index's `lower(sku)`
+ * under any database locale (Turkish maps 'I' to 'ı', still apart from 'i'), so they never
+ * collide. A non-ASCII SKU might (JavaScript's and the database's lower case differ beyond
+ * ASCII): from its batch on, the import upserts as for a catalogue with products, so such a SKU
+ * meets exactly the ON CONFLICT it met before. Called once per batch, in order.
+ */
+function allNewWhileAscii(rows: readonly ProductUpsert[]): boolean {
+  for (const { sku } of rows) {
+    for (let i = 0; i < sku.length; i++) if (sku.charCodeAt(i) > 0x7f) return false;
+  }
+  return true;
 }
 
 function importInvalid(reader: CatalogueRowReader): AppError {

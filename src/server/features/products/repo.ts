@@ -299,24 +299,34 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
 /** Rows per upsert statement: one array parameter per column, so the statement's size does not grow with it. */
 export const UPSERT_BATCH = 5000;
 
+/** A batch of products to write, its statement already made (`productBatchWrite`); `run` sends it. */
+export interface ProductBatchWrite {
+  /** Runs the statement in `tx`; how many rows were inserted and how many updated. */
+  run(tx: Db): Promise<{ inserted: number; updated: number }>;
+}
+
 /**
- * Inserts or updates `rows` by SKU (case-insensitive) within the organisation in one
- * `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE`. Must run inside the
- * caller's transaction (all-or-nothing import). SKUs must be unique in the whole import.
+ * Makes the statement that writes `rows` by SKU (case-insensitive) within the organisation, to be
+ * run later in the caller's transaction (all-or-nothing import): the import makes a batch's
+ * statement (its column arrays, the Node side of the work) while the database still writes the
+ * batch before (docs/decisions/0097). SKUs must be unique in the whole import.
+ * - `allNew: false`: `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE`, inserted
+ *   and updated counted from `xmax`.
+ * - `allNew: true`: a plain `INSERT` of the same rows, for SKUs known to be new (an import into an
+ *   empty catalogue, import-products.ts): no speculative insertion, whose cost ON CONFLICT pays per
+ *   new row. A SKU already taken (lower(sku), in the organisation) fails the whole statement with
+ *   the unique index's error (23505). Every row counts as inserted.
  * @param fields the mapped fields; every row carries exactly these.
- * @returns how many rows were inserted and how many updated.
  */
-export async function upsertProductBatch(
-  tx: Db,
+export function productBatchWrite(
   organizationId: string,
   fields: readonly ProductImportField[],
   rows: readonly ProductUpsert[],
-): Promise<{ inserted: number; updated: number }> {
+  opts: { allNew: boolean },
+): ProductBatchWrite {
   const cols: ProductImportField[] = ['sku', ...fields.filter((f) => f !== 'sku')];
-  const names = cols.map((f) => COLUMN[f].name).join(', ');
-  const selected = cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`)).join(', ');
-  const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
-  updates.push('sku = excluded.sku', 'updated_at = now()');
+  const names = sql.raw(cols.map((f) => COLUMN[f].name).join(', '));
+  const selected = sql.raw(cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`)).join(', '));
   const arrays = cols.map((f) => {
     const values = rows.map((row) => {
       const v = (row as Record<string, unknown>)[f];
@@ -325,17 +335,31 @@ export async function upsertProductBatch(
     });
     return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
   });
-  const result = (await tx.execute(sql`
+  const insert = sql`INSERT INTO products (organization_id, ${names})
+      SELECT ${organizationId}::uuid, ${selected}
+      FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${names})`;
+  if (opts.allNew) {
+    return {
+      async run(tx) {
+        await tx.execute(insert);
+        return { inserted: rows.length, updated: 0 };
+      },
+    };
+  }
+  const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
+  updates.push('sku = excluded.sku', 'updated_at = now()');
+  const upsert = sql`
     WITH changed AS (
-      INSERT INTO products (organization_id, ${sql.raw(names)})
-      SELECT ${organizationId}::uuid, ${sql.raw(selected)}
-      FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${sql.raw(names)})
+      ${insert}
       ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
       RETURNING (xmax = 0) AS inserted
     )
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`)) as unknown as {
-    rows: Array<{ inserted: number; total: number }>;
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`;
+  return {
+    async run(tx) {
+      const result = (await tx.execute(upsert)) as unknown as { rows: Array<{ inserted: number; total: number }> };
+      const inserted = Number(result.rows[0]!.inserted);
+      return { inserted, updated: Number(result.rows[0]!.total) - inserted };
+    },
   };
-  const inserted = Number(result.rows[0]!.inserted);
-  return { inserted, updated: Number(result.rows[0]!.total) - inserted };
 }
