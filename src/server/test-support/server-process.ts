@@ -45,9 +45,12 @@ export const BUILT_SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_:
 
 /**
  * The node options `npm start` gives the built server before its script: V8's young generation
- * at most two 8 MB semi-spaces per thread (docs/decisions/0093-pglite-memory-after-processing.md).
+ * at most two 8 MB semi-spaces per thread (docs/decisions/0093-pglite-memory-after-processing.md),
+ * and an old generation collected once it has grown by half over what the last full collection
+ * kept, instead of up to four times that, so that the garbage a long export promotes does not
+ * pile up to ~100 MB before it is collected (docs/decisions/0096-old-generation-grows-by-half.md).
  */
-export const BUILT_SERVER_NODE_ARGS = ['--max-semi-space-size=8'] as const;
+export const BUILT_SERVER_NODE_ARGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'] as const;
 
 export interface ServerProcessOptions {
   /** Wait this long for the first answer (default 120 s). */

@@ -4,7 +4,7 @@
  * audit_result_lines and audit_not_found_lines read one by one through Drizzle.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_CATEGORIES, type ResultCategory, type ResultItem } from '../../../contracts/results.js';
 import { copyCsvText } from '../../db/bulk-copy.js';
@@ -89,6 +89,28 @@ describe.each(DATABASE_KINDS)('streamLines on %s', (kind) => {
     expect(notFound.map((item) => [item.sku, item.scannedBefore, item.scannedAfterName, item.reason, item.scanFiles])).toEqual(
       LINES.notFound.map((item) => [item.sku, item.scannedBefore, item.scannedAfterName, item.reason, item.scanFiles]),
     );
+  });
+
+  it('reads a page at a time as the lines are consumed: a line stored after the first pages were read comes too', async () => {
+    // Keyed pages read on demand see a line stored beyond the pages read so far; a reading of the
+    // whole category at once (the audit held in memory) would end without it, and so would
+    // paging that stopped early.
+    const stream = streamLines(database.db, auditId, 'quantityBelow', 2);
+    const first = await stream.next();
+    expect(first.done).toBe(false);
+    const columns = RESULT_LINE_COLUMNS.map((column) => (column === 'position' ? '1000' : column === 'sku' ? "'SKU-LATE'" : column)).join(', ');
+    await database.db.execute(
+      sql.raw(
+        `INSERT INTO audit_result_lines (${RESULT_LINE_COLUMNS.join(', ')}) SELECT ${columns} FROM audit_result_lines ` +
+          `WHERE audit_id = '${auditId}' AND category = 'quantityBelow' AND position = 0`,
+      ),
+    );
+    try {
+      const rest = await collect({ [Symbol.asyncIterator]: () => stream });
+      expect([first.value as ResultItem, ...rest].map((item) => item.sku)).toEqual([...LINES.quantityBelow.map((item) => item.sku), 'SKU-LATE']);
+    } finally {
+      await database.db.execute(sql.raw(`DELETE FROM audit_result_lines WHERE audit_id = '${auditId}' AND position = 1000`));
+    }
   });
 
   it('reads nothing for an audit without lines', async () => {
