@@ -47,6 +47,29 @@ export class NumberTable {
     }
   }
 
+  /**
+   * Sets `key` (a non-negative safe integer) to `value` (int32, not `MISSING`) when it is not in
+   * the table and answers `MISSING`; when it is, leaves it and answers its value. One probe where
+   * `get` then `set` take two. Throws when full.
+   */
+  insert(key: number, value: number): number {
+    const cells = this.cells;
+    const mask = this.mask;
+    const stored = key + 1;
+    let slot = slotOf(key, mask);
+    for (;;) {
+      const k = cells[slot * 2]!;
+      if (k === stored) return cells[slot * 2 + 1]!;
+      if (k === EMPTY) break;
+      slot = (slot + 1) & mask;
+    }
+    if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
+    cells[slot * 2] = stored;
+    cells[slot * 2 + 1] = value;
+    this.count++;
+    return MISSING;
+  }
+
   /** Calls `fn` for every key and its value (in slot order). */
   forEach(fn: (key: number, value: number) => void): void {
     const cells = this.cells;
