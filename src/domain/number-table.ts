@@ -53,20 +53,10 @@ export class NumberTable {
    * `get` then `set` take two. Throws when full.
    */
   insert(key: number, value: number): number {
-    const cells = this.cells;
-    const mask = this.mask;
-    const stored = key + 1;
-    let slot = slotOf(key, mask);
-    for (;;) {
-      const k = cells[slot * 2]!;
-      if (k === stored) return cells[slot * 2 + 1]!;
-      if (k === EMPTY) break;
-      slot = (slot + 1) & mask;
-    }
-    if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
-    cells[slot * 2] = stored;
-    cells[slot * 2 + 1] = value;
-    this.count++;
+    const slot = this.slotFor(key);
+    if (this.cells[slot * 2] !== EMPTY) return this.cells[slot * 2 + 1]!;
+    this.claim(slot, key);
+    this.cells[slot * 2 + 1] = value;
     return MISSING;
   }
 
@@ -78,22 +68,29 @@ export class NumberTable {
 
   /** Set `key` (a non-negative safe integer) to `value` (int32, not `MISSING`). Throws when full. */
   set(key: number, value: number): void {
+    const slot = this.slotFor(key);
+    if (this.cells[slot * 2] === EMPTY) this.claim(slot, key);
+    this.cells[slot * 2 + 1] = value;
+  }
+
+  /** The slot holding `key`, or the free slot where it would go. */
+  private slotFor(key: number): number {
     const cells = this.cells;
     const mask = this.mask;
     const stored = key + 1;
     let slot = slotOf(key, mask);
     for (;;) {
       const k = cells[slot * 2]!;
-      if (k === stored) break;
-      if (k === EMPTY) {
-        if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
-        cells[slot * 2] = stored;
-        this.count++;
-        break;
-      }
+      if (k === stored || k === EMPTY) return slot;
       slot = (slot + 1) & mask;
     }
-    cells[slot * 2 + 1] = value;
+  }
+
+  /** Stores `key` in the free `slot`. Throws when the table holds `maxEntries` keys already. */
+  private claim(slot: number, key: number): void {
+    if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
+    this.cells[slot * 2] = key + 1;
+    this.count++;
   }
 }
 
