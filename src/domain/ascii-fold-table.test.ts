@@ -22,6 +22,27 @@ describe('AsciiFoldTable', () => {
     );
   });
 
+  it('insert keeps the first value of a folded key and answers it for every later spelling', () => {
+    const long = fc.string({ unit: fc.constantFrom(...'aAbB-9'.split('')), minLength: 14, maxLength: 24 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.oneof(ascii, long), fc.integer({ min: -5, max: 1000 })), { maxLength: 60 }), (entries) => {
+        const table = new AsciiFoldTable(entries.length);
+        const map = new Map<string, number>();
+        for (const [key, value] of entries) {
+          expect(table.insert(key, value)).toBe(map.get(key.toLowerCase()) ?? MISSING);
+          if (!map.has(key.toLowerCase())) map.set(key.toLowerCase(), value);
+        }
+        expect(table.size).toBe(map.size);
+        for (const [key] of entries) expect(table.get(key.toUpperCase())).toBe(map.get(key.toLowerCase()));
+      }),
+    );
+    const table = new AsciiFoldTable(1);
+    expect(table.insert('SKU-1', 4)).toBe(MISSING);
+    expect(table.insert('sku-1', 5)).toBe(4);
+    expect(() => table.insert('sku-2', 1)).toThrow(RangeError);
+    expect(() => table.insert('K', 1)).toThrow(RangeError);
+  });
+
   it('folds only A-Z: the characters next to them stay apart', () => {
     const table = new AsciiFoldTable(2);
     table.set('@[', 1);

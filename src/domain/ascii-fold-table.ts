@@ -61,32 +61,49 @@ export class AsciiFoldTable {
 
   /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
   set(key: string, value: number): void {
-    const h = foldedHash(key);
-    if (h === null) throw new RangeError('AsciiFoldTable keys must be ASCII');
+    const h = keyHash(key);
     const slot = this.find(key, h);
+    if (this.meta[slot * SLOT + 2] === EMPTY) this.add(slot, key, h);
+    this.meta[slot * SLOT + 3] = value;
+  }
+
+  /**
+   * Sets `key` (ASCII, folded) to `value` when it is not in the table and answers `MISSING`;
+   * when it is, leaves it and answers its value. One probe where `get` then `set` take two.
+   * Throws for non-ASCII keys and when full.
+   */
+  insert(key: string, value: number): number {
+    const h = keyHash(key);
+    const slot = this.find(key, h);
+    const m = slot * SLOT;
+    if (this.meta[m + 2] !== EMPTY) return this.meta[m + 3]!;
+    this.add(slot, key, h);
+    this.meta[m + 3] = value;
+    return MISSING;
+  }
+
+  /** Stores `key` (hash `h`) in the free `slot`. */
+  private add(slot: number, key: string, h: number): void {
+    if (this.count >= this.maxEntries) throw new RangeError(`AsciiFoldTable is full (${this.maxEntries} keys)`);
     const meta = this.meta;
     const m = slot * SLOT;
-    if (meta[m + 2] === EMPTY) {
-      if (this.count >= this.maxEntries) throw new RangeError(`AsciiFoldTable is full (${this.maxEntries} keys)`);
-      const n = key.length;
-      const rest = Math.max(0, n - INLINE_BYTES);
-      if (this.used + rest > this.arena.length) {
-        const grown = new Uint8Array(Math.max(this.arena.length * 2, this.used + rest));
-        grown.set(this.arena);
-        this.arena = grown;
-      }
-      for (let i = 0; i < n; i++) {
-        const folded = foldCode(key.charCodeAt(i));
-        if (i < INLINE_BYTES) meta[m + INLINE + (i >> 2)]! |= folded << ((i & 3) * 8);
-        else this.arena[this.used + i - INLINE_BYTES] = folded;
-      }
-      meta[m] = h;
-      meta[m + 1] = this.used;
-      meta[m + 2] = n + 1;
-      this.used += rest;
-      this.count++;
+    const n = key.length;
+    const rest = Math.max(0, n - INLINE_BYTES);
+    if (this.used + rest > this.arena.length) {
+      const grown = new Uint8Array(Math.max(this.arena.length * 2, this.used + rest));
+      grown.set(this.arena);
+      this.arena = grown;
     }
-    meta[m + 3] = value;
+    for (let i = 0; i < n; i++) {
+      const folded = foldCode(key.charCodeAt(i));
+      if (i < INLINE_BYTES) meta[m + INLINE + (i >> 2)]! |= folded << ((i & 3) * 8);
+      else this.arena[this.used + i - INLINE_BYTES] = folded;
+    }
+    meta[m] = h;
+    meta[m + 1] = this.used;
+    meta[m + 2] = n + 1;
+    this.used += rest;
+    this.count++;
   }
 
   /** The slot holding `value` (hash `h`), or the free slot where it would go. */
@@ -115,6 +132,13 @@ export class AsciiFoldTable {
       slot = (slot + 1) & mask;
     }
   }
+}
+
+/** The hash of a key to store. Throws for a non-ASCII key. */
+function keyHash(key: string): number {
+  const h = foldedHash(key);
+  if (h === null) throw new RangeError('AsciiFoldTable keys must be ASCII');
+  return h;
 }
 
 /** An ASCII code with A-Z folded to a-z. */

@@ -92,6 +92,10 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   const skus: string[] = new Array<string>(n);
   const upcs: string[] = new Array<string>(n);
   const others: string[] = new Array<string>(n);
+  // Their digitValue (-1: not a digit code), computed once.
+  const skuValues = new Float64Array(n);
+  const upcValues = new Float64Array(n);
+  const otherValues = new Float64Array(n);
   let skuDigitCount = 0;
   let upcDigitCount = 0;
   let upcECount = 0;
@@ -101,17 +105,17 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   let otherTextCount = 0;
   for (let i = 0; i < n; i++) {
     const p = products[i]!;
-    skus[i] = normalizeScanValue(p.sku);
-    upcs[i] = p.upc === null ? '' : normalizeScanValue(p.upc);
-    others[i] = p.otherIdentifier === null ? '' : normalizeScanValue(p.otherIdentifier);
-    if (digitValue(skus[i]!) >= 0) skuDigitCount++;
-    else if (skus[i] !== '') skuTextCount++;
-    if (digitValue(upcs[i]!) >= 0) {
+    const sku = (skus[i] = normalizeScanValue(p.sku));
+    const upc = (upcs[i] = p.upc === null ? '' : normalizeScanValue(p.upc));
+    const other = (others[i] = p.otherIdentifier === null ? '' : normalizeScanValue(p.otherIdentifier));
+    if ((skuValues[i] = digitValue(sku)) >= 0) skuDigitCount++;
+    else if (sku !== '') skuTextCount++;
+    if ((upcValues[i] = digitValue(upc)) >= 0) {
       upcDigitCount++;
-      if (upcs[i]!.length === 8) upcECount++;
-    } else if (upcs[i] !== '') upcTextCount++;
-    if (digitValue(others[i]!) >= 0) otherDigitCount++;
-    else if (others[i] !== '') otherTextCount++;
+      if (upc.length === 8) upcECount++;
+    } else if (upc !== '') upcTextCount++;
+    if ((otherValues[i] = digitValue(other)) >= 0) otherDigitCount++;
+    else if (other !== '') otherTextCount++;
   }
   const skuDigits = new NumberTable(skuDigitCount); // digit-only SKUs (<= 14 digits), exact text
   const skuText = new FoldedTextTable(skuTextCount); // other SKUs
@@ -131,29 +135,32 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (!group.includes(index)) group.push(index);
     return current;
   };
+  // One probe per key; a second only for a key already held (a repeat or an ambiguity).
   const putText = (table: FoldedTextTable, key: string, index: number): void => {
-    const current = table.get(key);
-    table.set(key, current === MISSING ? index : merge(current, index));
+    const current = table.insert(key, index);
+    if (current !== MISSING) table.set(key, merge(current, index));
   };
   const putTable = (table: NumberTable, key: number, index: number): void => {
-    const current = table.get(key);
-    table.set(key, current === MISSING ? index : merge(current, index));
+    const current = table.insert(key, index);
+    if (current !== MISSING) table.set(key, merge(current, index));
   };
 
   for (let i = 0; i < n; i++) {
     const sku = skus[i]!;
-    const skuValue = digitValue(sku);
+    const skuValue = skuValues[i]!;
     if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);
     else if (sku !== '') putText(skuText, sku, i);
     const upc = upcs[i]!;
-    const upcValue = digitValue(upc);
+    const upcValue = upcValues[i]!;
     if (upcValue >= 0) {
       putTable(upcNumber, upcValue, i);
-      const upcA = expandUpcE(upc);
-      if (upcA !== null) putTable(upcAlias, Number(upcA), i);
+      if (upc.length === 8) {
+        const upcA = expandUpcE(upc);
+        if (upcA !== null) putTable(upcAlias, Number(upcA), i);
+      }
     } else if (upc !== '') putText(upcText, upc, i);
     const other = others[i]!;
-    const otherValue = digitValue(other);
+    const otherValue = otherValues[i]!;
     if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
     else if (other !== '') putText(otherText, other, i);
   }
@@ -254,6 +261,17 @@ class FoldedTextTable {
     if (hit !== NOT_ASCII) return hit;
     const lower = value.toLowerCase();
     return isAscii(lower) ? this.ascii.get(lower) : (this.unicode.get(lower) ?? MISSING);
+  }
+
+  /** As `AsciiFoldTable.insert`: sets `key` when absent (answers MISSING), else answers its value. */
+  insert(key: string, value: number): number {
+    if (isAscii(key)) return this.ascii.insert(key, value);
+    const lower = key.toLowerCase();
+    if (isAscii(lower)) return this.ascii.insert(lower, value);
+    const current = this.unicode.get(lower);
+    if (current !== undefined) return current;
+    this.unicode.set(lower, value);
+    return MISSING;
   }
 
   set(key: string, value: number): void {

@@ -40,19 +40,27 @@ export function toGtin14(value: string): string | null {
  * Weights 3, 1, 3, ... from the right. Precondition: `body` is digit-only (not checked).
  */
 export function gs1CheckDigit(body: string): number {
+  return checkDigitOf(body, body.length);
+}
+
+/** The GS1 check digit of the first `length` digits of `text`. */
+function checkDigitOf(text: string, length: number): number {
   let sum = 0;
   let weight = 3;
-  for (let i = body.length - 1; i >= 0; i--) {
-    sum += (body.charCodeAt(i) - 48) * weight;
+  for (let i = length - 1; i >= 0; i--) {
+    sum += (text.charCodeAt(i) - 48) * weight;
     weight = 4 - weight;
   }
   return (10 - (sum % 10)) % 10;
 }
 
-/** True when the last digit of a digit-only `code` (2+ digits) is its GS1 check digit. */
+/**
+ * True when the last digit of a digit-only `code` (2+ digits) is its GS1 check digit. Read in
+ * place (no copy of the body): the engine asks it of every line's first scanned value.
+ */
 export function hasValidGs1CheckDigit(code: string): boolean {
   if (code.length < 2 || !isDigits(code)) return false;
-  return gs1CheckDigit(code.slice(0, -1)) === code.charCodeAt(code.length - 1) - 48;
+  return checkDigitOf(code, code.length - 1) === code.charCodeAt(code.length - 1) - 48;
 }
 
 /**

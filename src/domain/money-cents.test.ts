@@ -35,6 +35,19 @@ describe('cents arithmetic', () => {
     expect(formatCents(-7)).toBe('-0.07');
     expect(formatCents(-1250)).toBe('-12.50');
     expect(formatCents(123456789012345678901234567890n)).toBe('1234567890123456789012345678.90');
+    expect(formatCents(-0)).toBe('0.00');
+    expect(formatCents(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(formatCents(-Number.MAX_SAFE_INTEGER)).toBe('-90071992547409.91');
+  });
+
+  it('formats every safe amount as the bigint of the same value does', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.maxSafeInteger(), fc.maxSafeInteger().map((n) => -n)), (cents) => {
+        const big = BigInt(cents);
+        const abs = (big < 0n ? -big : big).toString().padStart(3, '0');
+        expect(formatCents(cents)).toBe(`${big < 0n ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`);
+      }),
+    );
   });
 
   it('multiplies exactly where floating point would not', () => {

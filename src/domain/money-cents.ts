@@ -76,12 +76,21 @@ export function addCents(a: Cents, b: Cents): Cents {
   return normalise(BigInt(a) + BigInt(b));
 }
 
-/** Cents as a decimal string with 2 places: 1250 -> `"12.50"`, -7 -> `"-0.07"`, 0 -> `"0.00"`. */
+/** `.00` to `.99`: the cents part of a formatted amount, by its value. */
+const CENTS_PART = Array.from({ length: 100 }, (_, c) => (c < 10 ? '.0' : '.') + String(c));
+
+/**
+ * Cents as a decimal string with 2 places: 1250 -> `"12.50"`, -7 -> `"-0.07"`, 0 -> `"0.00"`.
+ * Called once per result line (the variance value of ~100,000 lines of a large audit): the
+ * cents part comes from a table and one concatenation makes the text, where a template literal
+ * made five pieces (docs/decisions/0095).
+ */
 export function formatCents(cents: Cents): string {
   if (typeof cents === 'number') {
     const abs = cents < 0 ? -cents : cents;
     const rest = abs % 100;
-    return `${cents < 0 ? '-' : ''}${(abs - rest) / 100}.${rest < 10 ? '0' : ''}${rest}`;
+    const whole = (abs - rest) / 100;
+    return cents < 0 ? '-' + whole + CENTS_PART[rest]! : whole + CENTS_PART[rest]!;
   }
   const negative = cents < 0n;
   const abs = (negative ? -cents : cents).toString();

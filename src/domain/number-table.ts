@@ -47,6 +47,19 @@ export class NumberTable {
     }
   }
 
+  /**
+   * Sets `key` (a non-negative safe integer) to `value` (int32, not `MISSING`) when it is not in
+   * the table and answers `MISSING`; when it is, leaves it and answers its value. One probe where
+   * `get` then `set` take two. Throws when full.
+   */
+  insert(key: number, value: number): number {
+    const slot = this.slotFor(key);
+    if (this.cells[slot * 2] !== EMPTY) return this.cells[slot * 2 + 1]!;
+    this.claim(slot, key);
+    this.cells[slot * 2 + 1] = value;
+    return MISSING;
+  }
+
   /** Calls `fn` for every key and its value (in slot order). */
   forEach(fn: (key: number, value: number) => void): void {
     const cells = this.cells;
@@ -55,22 +68,29 @@ export class NumberTable {
 
   /** Set `key` (a non-negative safe integer) to `value` (int32, not `MISSING`). Throws when full. */
   set(key: number, value: number): void {
+    const slot = this.slotFor(key);
+    if (this.cells[slot * 2] === EMPTY) this.claim(slot, key);
+    this.cells[slot * 2 + 1] = value;
+  }
+
+  /** The slot holding `key`, or the free slot where it would go. */
+  private slotFor(key: number): number {
     const cells = this.cells;
     const mask = this.mask;
     const stored = key + 1;
     let slot = slotOf(key, mask);
     for (;;) {
       const k = cells[slot * 2]!;
-      if (k === stored) break;
-      if (k === EMPTY) {
-        if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
-        cells[slot * 2] = stored;
-        this.count++;
-        break;
-      }
+      if (k === stored || k === EMPTY) return slot;
       slot = (slot + 1) & mask;
     }
-    cells[slot * 2 + 1] = value;
+  }
+
+  /** Stores `key` in the free `slot`. Throws when the table holds `maxEntries` keys already. */
+  private claim(slot: number, key: number): void {
+    if (this.count >= this.maxEntries) throw new RangeError(`NumberTable is full (${this.maxEntries} keys)`);
+    this.cells[slot * 2] = key + 1;
+    this.count++;
   }
 }
 

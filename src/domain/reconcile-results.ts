@@ -126,6 +126,12 @@ interface ProductLinePlan {
   category: Uint8Array;
   /** Per listed product: the line's `scannedQuantity`. */
   scanned: Float64Array;
+  /**
+   * Per listed product with a difference: its cost price in cents, parsed once for the summary
+   * and reused by its line; NaN when it has none, or when only a bigint holds it (the line
+   * parses it again).
+   */
+  costCents: Float64Array;
   /** Lines per category, PRODUCT_CATEGORIES order. */
   counts: number[];
   varianceUnits: number;
@@ -155,6 +161,7 @@ function planProductLines(tally: ScanTally): ProductLinePlan {
   const listed = Int32Array.from(listedProducts);
   const category = new Uint8Array(n);
   const scanned = new Float64Array(n);
+  const costCents = new Float64Array(n).fill(NaN);
   const counts = PRODUCT_CATEGORIES.map(() => 0);
   const crossValidate = mode === 'cross-validation' && nFiles > 1;
   let varianceUnits = 0;
@@ -188,9 +195,10 @@ function planProductLines(tally: ScanTally): ProductLinePlan {
       varianceUnits += difference;
       const cost = product.costPrice === null ? null : parseCents(product.costPrice);
       if (cost !== null) varianceValue = addCents(varianceValue, multiplyCents(cost, difference));
+      if (typeof cost === 'number') costCents[i] = cost;
     }
   }
-  return { listed, category, scanned, counts, varianceUnits, varianceValue, firstFileOf };
+  return { listed, category, scanned, costCents, counts, varianceUnits, varianceValue, firstFileOf };
 }
 
 function units(fileTallies: ScanTally['fileTallies'], f: number, p: number): number {
@@ -286,7 +294,8 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
   const difference = code !== NOT_EXPECTED && code !== CROSS_FILE ? quantity - expected : null;
   let variance: string | null = null;
   if (difference !== null && product.costPrice !== null) {
-    const cost = parseCents(product.costPrice);
+    const parsed = plan.costCents[i]!;
+    const cost = Number.isNaN(parsed) ? parseCents(product.costPrice) : parsed;
     if (cost !== null) variance = formatCents(multiplyCents(cost, difference));
   }
   let scanFiles: string[] = NO_FILES;
