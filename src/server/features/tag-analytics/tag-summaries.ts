@@ -58,12 +58,14 @@ export async function readTagDetails(opts: {
 }): Promise<TagDetail> {
   const { db, organizationId, tagName, query } = opts;
   const window = windowOf(query, opts.now ?? new Date());
-  const [figures] = await selectTagFigures(db, organizationId, { window, tag: tagName });
-  if (!figures && !(await tagHasHistory(db, organizationId, tagName))) throw notFound('Tag');
-  const [products, accuracyOverTime] = await Promise.all([
+  // The three reads at once (each on its own connection on the PostgreSQL server); a tag that is
+  // not found is known only from the first, and the others then answer empty.
+  const [[figures], products, accuracyOverTime] = await Promise.all([
+    selectTagFigures(db, organizationId, { window, tag: tagName }),
     selectTagProducts(db, organizationId, tagName, window),
     selectTagAccuracyOverTime(db, organizationId, tagName, window),
   ]);
+  if (!figures && !(await tagHasHistory(db, organizationId, tagName))) throw notFound('Tag');
   const summary = figures
     ? toSummaryRow(figures)
     : toSummaryRow({
