@@ -141,6 +141,12 @@ function keyHash(key: string): number {
   return h;
 }
 
+/** True when every character of `text` is ASCII (U+0000 to U+007F). */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** An ASCII code with A-Z folded to a-z. */
 function foldCode(c: number): number {
   return c >= 65 && c <= 90 ? c + 32 : c;

@@ -20,7 +20,7 @@
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
-import { AsciiFoldTable, NOT_ASCII } from './ascii-fold-table.js';
+import { AsciiFoldTable, isAscii, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
 
@@ -283,11 +283,6 @@ class FoldedTextTable {
     if (isAscii(lower)) this.ascii.set(lower, value);
     else this.unicode.set(lower, value);
   }
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
 }
 
 /** The value of a digit-only text of 1-14 ASCII digits, else -1. No allocation. */

@@ -20,6 +20,7 @@
 import type { Db } from '../../db/client.js';
 import type { ImportOnProblems, ImportResponse } from '../../../contracts/products.js';
 import type { Plan } from '../../../domain/plans.js';
+import { isAscii } from '../../../domain/ascii-fold-table.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
@@ -147,10 +148,7 @@ export async function importProducts(
  * meets exactly the ON CONFLICT it met before. Called once per batch, in order.
  */
 function allNewWhileAscii(rows: readonly ProductUpsert[]): boolean {
-  for (const { sku } of rows) {
-    for (let i = 0; i < sku.length; i++) if (sku.charCodeAt(i) > 0x7f) return false;
-  }
-  return true;
+  return rows.every(({ sku }) => isAscii(sku));
 }
 
 function importInvalid(reader: CatalogueRowReader): AppError {
