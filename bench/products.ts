@@ -26,7 +26,8 @@
  * BENCH_PRODUCTS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_RUNS (3), BENCH_SEARCH
  * (ladle: one noun of fifty, ~2% of the names; the filters are category = Kitchen and price < 100),
  * BENCH_DATABASE_PREFIX (stocktally_bench_: the fresh database's name starts with it), BENCH_PORT
- * (the server's port; a free one when unset).
+ * (the server's port; a free one when unset), BENCH_SERVER_NODE_ARGS (node options for the server
+ * before its own, space-separated: `--cpu-prof --cpu-prof-dir=DIR` to profile it).
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -330,7 +331,7 @@ async function main() {
       LOG_LEVEL: 'error',
       ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
     },
-    { built: true },
+    { built: true, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) },
   );
   const pid = server.child.pid!;
   try {

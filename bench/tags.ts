@@ -15,16 +15,23 @@
  * 4. The cost the aggregates add to completing an audit (`recordAuditTagStats` for a further
  *    audit of BENCH_LINES lines) and to deleting it (`forgetAuditTagStats`), BENCH_COMPLETE_RUNS
  *    (5) times each.
- * 5. Reference in the same run: the summary's figures computed straight from the result lines by
- *    one plain SQL statement through `pg` (what the aggregates avoid), checked equal to the API's.
+ * 5. References in the same run: the summary's figures computed straight from the result lines by
+ *    one plain SQL statement through `pg` (what the aggregates avoid), checked equal to the API's;
+ *    and the refresh's floor (`refreshFloor`): reading the lines' facts and writing the rows it
+ *    writes, each by binary COPY through `pg`.
  * Prints median and spread (min-max) of each with the load average at that moment (the machine
  * is shared), and ends with one JSON line. BENCH_KEEP_DB=<name> keeps the seeded database
  * between runs (a kept database's figures are those of the sizes it was seeded with).
  */
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { buildApp } from '../src/server/app.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { loadConfig } from '../src/server/config.js';
@@ -137,6 +144,61 @@ async function seed(db: Database['db'], organizationId: string, userId: string):
   await db.execute(sql`ANALYZE`);
 }
 
+/**
+ * What any rebuild of every tag's aggregates must do at least, timed through `pg` (the refresh's
+ * floor, printed beside it): read the audited lines' facts it is computed from (audit number,
+ * product, accurate or not, difference, tags) as binary COPY, and write the rows it wrote
+ * (`tag_product_stats` and `tag_audit_stats` of the organisation, read out beforehand, untimed)
+ * back by binary COPY after deleting them, in a transaction rolled back.
+ */
+async function refreshFloor(url: string, organizationId: string): Promise<{ readSeconds: number; readMB: number; writeSeconds: number; rows: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-tags-'));
+  try {
+    await client.query('SET jit = off');
+    const org = `'${organizationId}'::uuid`;
+    let bytes = 0;
+    let started = performance.now();
+    await pipeline(
+      client.query(
+        copyTo(`COPY (
+          SELECT n.number, l.product_id, (l.category = 'quantityCorrect')::int, coalesce(l.difference, 0), l.tags
+          FROM audit_result_lines AS l JOIN tag_audit_numbers AS n ON n.audit_id = l.audit_id
+          WHERE l.organization_id = ${org} AND l.product_id IS NOT NULL AND cardinality(l.tags) > 0
+            AND l.category IN ('quantityCorrect', 'quantityAbove', 'quantityBelow', 'crossFileDiscrepancies', 'zeroSheetItems')
+        ) TO STDOUT (FORMAT binary)`),
+      ),
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done();
+        },
+      }),
+    );
+    const readSeconds = (performance.now() - started) / 1000;
+    const tables = ['tag_product_stats', 'tag_audit_stats'];
+    for (const table of tables) {
+      await pipeline(client.query(copyTo(`COPY (SELECT * FROM ${table} WHERE organization_id = ${org}) TO STDOUT (FORMAT binary)`)), createWriteStream(path.join(dir, table)));
+    }
+    await client.query('BEGIN');
+    started = performance.now();
+    let rows = 0;
+    for (const table of tables) {
+      await client.query(`DELETE FROM ${table} WHERE organization_id = ${org}`);
+      const copy = client.query(copyFrom(`COPY ${table} FROM STDIN (FORMAT binary)`));
+      await pipeline(createReadStream(path.join(dir, table)), copy);
+      rows += copy.rowCount ?? 0;
+    }
+    const writeSeconds = (performance.now() - started) / 1000;
+    await client.query('ROLLBACK');
+    return { readSeconds, readMB: bytes / 1024 / 1024, writeSeconds, rows };
+  } finally {
+    await client.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`tag analytics bench: ${PRODUCTS} products, ${TAGS} tags, ${AUDITS} audits x ${LINES} lines`);
   console.log(`load average at start: ${load().join(' ')} (${os.cpus().length} CPUs)`);
@@ -179,6 +241,11 @@ async function main(): Promise<void> {
       if (res.statusCode !== 200) throw new Error(`refresh: ${res.statusCode} ${res.body}`);
     });
     console.log(`refresh all tags: ${show(refresh, 'ms')}`);
+    const floor = await refreshFloor(database.url!, org!.id);
+    console.log(
+      `  its floor through pg: reading the lines' facts (binary COPY, ${floor.readMB.toFixed(0)} MB) ${floor.readSeconds.toFixed(2)} s; ` +
+        `writing its ${floor.rows} rows back (delete, binary COPY) ${floor.writeSeconds.toFixed(2)} s; together ${(floor.readSeconds + floor.writeSeconds).toFixed(2)} s (load ${load().join(' ')})`,
+    );
     // What autovacuum does after a bulk write: statistics, and the visibility map that lets the
     // list count products from the index alone.
     await db.execute(sql`VACUUM (ANALYZE) tag_audit_stats`);
@@ -317,6 +384,8 @@ async function main(): Promise<void> {
         detailLargestTagMaxMs: detail.max,
         detailLargestTagRangeMedianMs: detailRange.median,
         refreshAllSeconds: Math.round(refresh.median) / 1000,
+        refreshFloorReadSeconds: Number(floor.readSeconds.toFixed(3)),
+        refreshFloorWriteSeconds: Number(floor.writeSeconds.toFixed(3)),
         completeAuditAddedMedianMs: complete.median,
         deleteAuditMedianMs: remove.median,
         referenceFromLinesSeconds: Math.round(referenceMs) / 1000,
