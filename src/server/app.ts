@@ -104,6 +104,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 50, fields: 200, fieldSize: 1024 * 1024 },
   });
+  // Answers of 1 KB and more compressed when the client accepts it, API answers and the app's
+  // files alike: registered before every route, since it attaches itself to the routes declared
+  // after it (docs/decisions/0100). Brotli at a quality that costs milliseconds, not the slow
+  // default 11. Request bodies are never decompressed: a small compressed upload must not expand
+  // into work the limits did not see. The reports' hijacked streams (audit CSV and Excel exports)
+  // bypass it, as before.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   // Before any route: every route gets its role check from src/server/auth/route-roles.ts.
   installRouteGuard(app);
@@ -175,13 +187,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));
   if (haveWeb) {
-    // The app's files (and API answers) compressed when the browser accepts it; brotli at a
-    // quality that costs milliseconds, not the slow default 11.
-    await app.register(compress, {
-      encodings: ['br', 'gzip'],
-      threshold: 1024,
-      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-    });
     // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
     await app.register(fastifyStatic, {
       root: webDir,
