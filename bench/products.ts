@@ -49,6 +49,7 @@ import { COUNTED_WITH_PAGE, countedPageQuery, countQuery, pageQuery } from '../s
 import { buildServer } from '../scripts/build-server.mjs';
 import { startServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
+import { benchServerNodeArgs } from './support/server-figures.js';
 import { spread } from './support/stats.js';
 import { seededRandom } from '../src/domain/test-support/seeded-random.js';
 
@@ -331,7 +332,7 @@ async function main() {
       LOG_LEVEL: 'error',
       ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
     },
-    { built: true, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) },
+    { built: true, nodeArgs: benchServerNodeArgs() },
   );
   const pid = server.child.pid!;
   try {

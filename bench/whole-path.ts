@@ -37,7 +37,7 @@ import { openTestDatabase } from '../src/server/test-support/databases.js';
 import { startServerProcess, type ServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
 import { CATALOGUE_MAPPING, generate, runDuckDb } from './support/scan-data.js';
-import { expectOk, mb, rssOf, runAudit, sampleRss, timedDownloads } from './support/server-figures.js';
+import { benchServerNodeArgs, expectOk, mb, rssOf, runAudit, sampleRss, timedDownloads } from './support/server-figures.js';
 import { spread } from './support/stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -98,7 +98,7 @@ async function benchCase(kind: 'postgres' | 'pglite', c: (typeof CASES)[number],
       ...(database ? { DATABASE_URL: database.url! } : { DATA_DIR: dataDir }),
       NEW_ORGANIZATION_TIER: 'enterprise',
       MAX_UPLOAD_MB: '500',
-    }, { built: true, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
+    }, { built: true, nodeArgs: benchServerNodeArgs() });
     const pid = server.child.pid!;
     // Idle as started: nothing asked of it yet but the answer that it is up.
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -12,7 +12,7 @@ import { buildServer } from '../../scripts/build-server.mjs';
 import { startServerProcess, type ServerProcess } from '../../src/server/test-support/server-process.js';
 import { TestClient } from '../../src/server/test-support/test-app.js';
 import { CATALOGUE_MAPPING, generate } from './scan-data.js';
-import { expectOk, mb, rssOf, runAudit, timedDownloads, type DownloadFigures } from './server-figures.js';
+import { benchServerNodeArgs, expectOk, mb, rssOf, runAudit, timedDownloads, type DownloadFigures } from './server-figures.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -90,7 +90,7 @@ export async function exportOverHttp(
     const { id } = await runAudit(setup, files.scanFile, 0);
     await server.stop('SIGTERM');
 
-    server = await startServerProcess(env, { built: true, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
+    server = await startServerProcess(env, { built: true, nodeArgs: benchServerNodeArgs() });
     const pid = server.child.pid!;
     // Sessions are database rows: the same cookies sign in to the restarted server.
     const client = setup.sameSessionOn(server.url);

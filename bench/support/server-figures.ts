@@ -9,6 +9,14 @@ import { spread, type Spread } from './stats.js';
 
 export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
+/**
+ * Node options for the server a bench starts, before its own: BENCH_SERVER_NODE_ARGS, space-
+ * separated (e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it); none when unset.
+ */
+export function benchServerNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 /** Resident set size of a process in bytes, from /proc (0 once it is gone). */
 export function rssOf(pid: number): number {
   try {
