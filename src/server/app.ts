@@ -23,7 +23,7 @@ import { SESSION_COOKIE, userForSession } from './auth/sessions.js';
 import { authRoutes } from './features/auth/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { auditRoutes } from './features/audits/routes.js';
-import { BILLING_WEBHOOK_PATH, billingRoutes } from './features/billing/routes.js';
+import { billingRoutes } from './features/billing/routes.js';
 import { productFilterRoutes } from './features/products/filter-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
@@ -34,8 +34,9 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
-import { controlCharacterField, controlCharacterMessage, isSameOriginRequest } from './http/request-guards.js';
-import { accessGate } from './features/auth/access-gate.js';
+import { controlCharacterField, controlCharacterMessage } from './http/request-guards.js';
+import { installRequestPolicy, normalisedPath, requestTarget } from './http/request-policy.js';
+import { accessGatePolicy, accessGateRoutes } from './features/auth/access-gate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +56,6 @@ export interface AppDeps {
   jobs?: JobQueue;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const defaultWebDir = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Builds the app (not listening). */
@@ -119,26 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before any route: every route gets its role check from src/server/auth/route-roles.ts.
   installRouteGuard(app);
-  app.addHook('onRequest', async (req, reply) => {
-    // API answers are per user: no browser or proxy may keep them.
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
-  await accessGate(app, config);
+  // No-store, the password gate, the Origin check and the CSRF token: decided once, on the route
+  // the router matched (docs/decisions/0101).
+  installRequestPolicy(app, config, accessGatePolicy(config));
+  await accessGateRoutes(app, config);
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     req.user = await userForSession(deps.db, req.cookies[SESSION_COOKIE]);
-  });
-  // Every mutating API call carries the CSRF token (x-csrf-token) that GET /api/auth/csrf hands out,
-  // but the payment provider's webhook, which carries no cookie and is signed instead. Mutating
-  // calls must also come from our own origin (docs/decisions/0027).
-  app.addHook('onRequest', (req, reply, done) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
-    if (req.method === 'POST' && req.routeOptions.url === BILLING_WEBHOOK_PATH) return done();
-    if (!isSameOriginRequest(req, config.publicUrl)) {
-      return done(new AppError('CROSS_ORIGIN', 'This request came from another site and was refused.', 403));
-    }
-    app.csrfProtection(req, reply, done);
   });
   // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).
   app.addHook('preValidation', async (req) => {
@@ -200,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {
+    if (requestTarget(req).api || normalisedPath(req.url).startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {
       return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
     }
     // Client-side routes (the SPA decides what /audits/123 shows, including its 404 page).
