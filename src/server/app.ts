@@ -35,6 +35,7 @@ import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { controlCharacterField, controlCharacterMessage } from './http/request-guards.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { installRequestPolicy, normalisedPath, requestTarget } from './http/request-policy.js';
 import { accessGatePolicy, accessGateRoutes } from './features/auth/access-gate.js';
 
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
+  // JSON bodies nested past MAX_JSON_DEPTH are refused before they are parsed (decision 0102).
+  installJsonBodyParser(app);
   // Before any route: every route gets its role check from src/server/auth/route-roles.ts.
   installRouteGuard(app);
   // No-store, the password gate, the Origin check and the CSRF token: decided once, on the route

@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/products.js';
 import { requireUser, requireWriter } from '../../auth/guard.js';
 import { receiveMultipart, type ReceivedForm } from '../../http/multipart.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepError } from '../../http/json-body.js';
 import { AppError } from '../../errors.js';
 import type { AppDeps } from '../../app.js';
 import { bulkUpdateProducts } from './bulk-update-products.js';
@@ -36,10 +37,11 @@ export function singleFile(form: ReceivedForm) {
   return file;
 }
 
-/** Parses a JSON form field with a zod schema; 400 naming the field when it is not valid. */
+/** Parses a JSON form field with a zod schema; 400 naming the field when it is not valid or nested too deep (BODY_TOO_DEEP). */
 export function jsonField<T>(form: ReceivedForm, name: string, schema: z.ZodType<T>): T {
   const raw = form.fields[name];
   if (raw === undefined || raw === '') throw new AppError('MISSING_FIELD', `${name} is required.`);
+  if (nestedDeeperThan(raw, MAX_JSON_DEPTH)) throw tooDeepError(name);
   let value: unknown;
   try {
     value = JSON.parse(raw);
