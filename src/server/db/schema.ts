@@ -219,6 +219,8 @@ export const uploadTokens = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A file on its way into an audit (stageScanFile), not a preview's: never answered to a client nor trimmed. */
+    staging: boolean('staging').notNull().default(false),
   },
   (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
 );
