@@ -18,7 +18,7 @@ import {
 } from '../../../contracts/results.js';
 import { hasBadCheckDigit } from '../../../domain/gtin.js';
 import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
-import { copyCsvFile, copyCsvText } from '../../db/bulk-copy.js';
+import { copyCsvFile, copyCsvFileInSlices, copyCsvText } from '../../db/bulk-copy.js';
 import {
   NOT_FOUND_LINE_COLUMNS,
   RESULT_LINE_COLUMNS,
@@ -331,7 +331,10 @@ export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> 
 
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
- * all in one transaction: a failure leaves no partial results (issue: processing is atomic).
+ * all in one transaction: a failure leaves no partial results (issue: processing is atomic). On
+ * the embedded database the COPY files of lines go first, in short transactions of their own
+ * (`writeLinesInSlices`; no reader sees the lines of an audit that is not complete), so that one
+ * organisation's big audit does not hold everybody else's requests for its whole length.
  * With `jobToken`, only while the audit's processing lease is still that token's (a worker that
  * lost its lease stores nothing). Answers false then, and when the audit is gone; true when
  * stored. The lines come from `lines` (see StoredLines); the summary and counts from `results`
@@ -345,6 +348,11 @@ export async function storeResults(
   jobToken?: string,
   lines: StoredLines = { productTags: new Map() },
 ): Promise<boolean> {
+  // On the embedded database the lines (a million for a big audit) are written first, in short
+  // transactions, so that other organisations' requests run between them (the one connection is
+  // held by a transaction while it lasts); the rest is stored in one transaction as before.
+  const sliced = runsOnPglite(db) && 'csvFile' in lines;
+  if (sliced && !(await writeLinesInSlices(db, audit.id, jobToken, lines))) return false;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // The audit's row stays locked until the results are stored: an audit deleted meanwhile waits,
@@ -352,8 +360,10 @@ export async function storeResults(
     const [held] = await tx.execute(sql`select job_token from audits where id = ${audit.id} for update`).then((r) => (r as unknown as { rows: Array<{ job_token: string | null }> }).rows);
     if (!held) return false;
     if (jobToken !== undefined && held.job_token !== jobToken) return false;
-    await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
-    await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, audit.id));
+    if (!sliced) {
+      await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
+      await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, audit.id));
+    }
     await tx.delete(auditResultSummaries).where(eq(auditResultSummaries.auditId, audit.id));
     await tx.delete(scanFiles).where(eq(scanFiles.auditId, audit.id));
     // The results replace every kept upload of the audit (docs/decisions/0009).
@@ -379,7 +389,9 @@ export async function storeResults(
       );
     }
     const owner = { organizationId: audit.organizationId, auditId: audit.id };
-    if ('csvFile' in lines) {
+    if (sliced) {
+      // Written above.
+    } else if ('csvFile' in lines) {
       await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
       await copyCsvFile(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.notFoundLines);
     } else {
@@ -404,6 +416,34 @@ export async function storeResults(
     await markAuditComplete(tx, audit);
     return true;
   });
+}
+
+/**
+ * The embedded database's way of storing an audit's lines (storeResults): the lines a dead run
+ * may have left are deleted, then the COPY files go in slices of ~1 MB, each a transaction of its
+ * own that goes on only while the audit is there and its lease still `jobToken`'s (a run that lost
+ * it writes nothing more; the run that took over deleted what it wrote). Readers see none of it
+ * before the audit is complete: results are read of complete audits, tag analytics join complete
+ * ones. Answers false when the lease was lost or the audit deleted.
+ */
+async function writeLinesInSlices(db: Db, auditId: string, jobToken: string | undefined, lines: { csvFile: string; notFoundLines: string | GrowingFile }): Promise<boolean> {
+  const stillOurs = async (tx: Db) => {
+    const rows = (await tx.execute(sql`select job_token from audits where id = ${auditId} for update`)) as unknown as { rows: Array<{ job_token: string | null }> };
+    const held = rows.rows[0];
+    return held !== undefined && (jobToken === undefined || held.job_token === jobToken);
+  };
+  const cleared = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (!(await stillOurs(tx))) return false;
+    await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, auditId));
+    await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, auditId));
+    return true;
+  });
+  return (
+    cleared &&
+    (await copyCsvFileInSlices(db, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile, stillOurs)) &&
+    (await copyCsvFileInSlices(db, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.notFoundLines, stillOurs))
+  );
 }
 
 /**
