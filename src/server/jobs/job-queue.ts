@@ -17,6 +17,9 @@ export type JobHandler = (id: string) => Promise<void>;
 export const QUEUES = ['process-audit', 'rebuild-tag-stats'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
+/** The field of a pg-boss job's data that holds its id, per queue. */
+const ID_FIELD: Record<QueueName, string> = { 'process-audit': 'auditId', 'rebuild-tag-stats': 'rebuildId' };
+
 export interface JobQueue {
   kind: 'in-process' | 'pg-boss';
   /** Queues processing of the audit. */
@@ -59,7 +62,7 @@ export async function openPgBossQueue(opts: PgBossQueueOptions): Promise<JobQueu
   for (const queue of QUEUES) await ensureQueue(boss, queue);
   const workers = new Map<QueueName, string[]>();
   const sendTo = async (queue: QueueName, id: string) => {
-    await boss.send(queue, { id });
+    await boss.send(queue, { [ID_FIELD[queue]]: id });
     // This server's idle workers look now instead of at their next poll (up to 0.5 s later);
     // the other servers' workers still find the job by polling.
     for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
@@ -69,9 +72,8 @@ export async function openPgBossQueue(opts: PgBossQueueOptions): Promise<JobQueu
     workers.set(queue, mine);
     for (let i = 0; i < concurrency; i++) {
       mine.push(
-        await boss.work<{ id?: string; auditId?: string }>(queue, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async ([job]) => {
-          // `auditId`: audit processing jobs queued before the queues were named.
-          const id = job?.data.id ?? job?.data.auditId;
+        await boss.work<Record<string, string | undefined>>(queue, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async ([job]) => {
+          const id = job?.data[ID_FIELD[queue]];
           if (id) await handler(id).catch((err: Error) => opts.onError?.(err));
         }),
       );
