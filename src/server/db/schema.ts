@@ -511,6 +511,19 @@ export const tagStatsRebuilds = pgTable(
   ],
 );
 
+/**
+ * The catalogue's version per organisation (docs/decisions/0131): one more at every statement
+ * that inserts, updates or deletes the organisation's products, by the triggers
+ * products_*_catalogue_version (migration 0023), whichever code runs it. The product list caches
+ * its answers and totals under it. No row reads as version 0.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const schema = {
   organizations,
   users,
@@ -530,6 +543,7 @@ export const schema = {
   tagProductStats,
   tagStatsVersions,
   tagStatsRebuilds,
+  catalogueVersions,
 };
 
 /**
