@@ -478,8 +478,9 @@ async function main() {
     console.log(
       `ratios: list/auth-user p99 ${(p99.median / trivial.p99).toFixed(2)}x, list/SQL p99 ${(p99.median / direct.p99).toFixed(2)}x, throughput list/SQL ${(rps.median / direct.rps).toFixed(2)}`,
     );
-    // One request at a time: what other list requests cost on the same catalogue (not budgeted).
-    console.log('single requests (median of 30, one at a time):');
+    // One request at a time: what other list requests cost on the same catalogue (not budgeted);
+    // the first read from the database, the others answered by the catalogue-version cache.
+    console.log('single requests, one at a time (the first, then the median of 29 more answered from the cache):');
     const others: Array<[string, string, unknown[]?]> = [
       ['first page, no search or filter', '', undefined],
       ['page 2,000 (offset 99,950)', '&page=2000', undefined],
@@ -500,8 +501,9 @@ async function main() {
         if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
         found = json.total ?? json.productIds?.length ?? 0;
       }
+      const first = times.shift()!;
       times.sort((a, b) => a - b);
-      console.log(`  ${label.padEnd(38)} ${ms(times[15]!).padStart(9)}  (${found} matching)`);
+      console.log(`  ${label.padEnd(38)} ${ms(first).padStart(9)} ${ms(times[14]!).padStart(9)}  (${found} matching)`);
     }
     const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
     console.log(`load average at end: ${loadAverage.join(' ')}`);
