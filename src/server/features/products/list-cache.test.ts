@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)('product list cache by catalogue version on %s', (
 
   it('answers a repeated query from the cache while the catalogue version stays', async () => {
     const first = await list();
+    await list('limit=101');
     expect(first.total).toBe(3);
     expect(first.products.map((p) => p.sku)).toEqual(['C-1', 'C-2']);
     // A change that the version triggers do not see (replication role): the cached answer stays.
@@ -54,6 +55,8 @@ describe.each(DATABASE_KINDS)('product list cache by catalogue version on %s', (
       await tx.execute(sql`UPDATE products SET name = 'Unseen' WHERE organization_id = ${organizationId}::uuid AND sku = 'C-1'`);
     });
     expect(await list()).toEqual(first);
+    // A page of more than 100 products is not kept (memory): read again, it shows the change.
+    expect((await list('limit=101')).products[0]!.name).toBe('Unseen');
     // Another page of the same query: its total from the cache, its page read.
     const second = await list('limit=2&page=2');
     expect(second).toMatchObject({ total: 3, page: 2 });

@@ -18,11 +18,13 @@ const totalHints = new TotalHints(2000);
 /**
  * Answers and exact totals of recent list queries, each under the catalogue version it was read
  * at (docs/decisions/0131): any write to the organisation's products moves its version, so an
- * entry is only found while the catalogue is as it was. An answer holds up to a page of products
- * (about 30 KB at 50): 500 of them bound the memory; a total is a number.
+ * entry is only found while the catalogue is as it was. An answer holds a page of at most
+ * LARGEST_KEPT_PAGE products (about 30 KB at 50): 500 of them bound the memory; a total is a number.
  */
 const answers = new RecentMap<ProductListResponse>(500);
 const totals = new RecentMap<number>(5000);
+/** Larger pages (the API takes up to 10,000 rows) are not kept: 500 of them could be gigabytes. */
+const LARGEST_KEPT_PAGE = 100;
 
 /**
  * GET /api/products: one page with its total, or every matching id. The page and its total are
@@ -55,6 +57,6 @@ export async function listProducts(
     totals.remember(atVersion, total);
   }
   const answer = { products: rows.map(toProduct), total, page: query.page, limit: query.limit };
-  answers.remember(answerKey, answer);
+  if (query.limit <= LARGEST_KEPT_PAGE) answers.remember(answerKey, answer);
   return answer;
 }
