@@ -126,5 +126,42 @@ export const tagRefreshResultSchema = z.object({
   /** The refreshed tag, or null for all. */
   tagName: z.string().nullable(),
   refreshedAt: z.string(),
+  /**
+   * The version of the organisation's aggregates, one more at every completion, deletion and
+   * replacement of an audit's lines and at every rebuild (DESIGN.md section 11): the aggregates
+   * are kept exact, so the refresh rebuilds nothing and the client drops its cached figures.
+   */
+  version: z.number().int().nonnegative(),
 });
 export type TagRefreshResult = z.infer<typeof tagRefreshResultSchema>;
+
+/** What a rebuild is doing, in order: waiting for a worker, then its steps, then done. */
+export const TAG_REBUILD_STAGES = ['queued', 'numbering', 'products', 'mixedProducts', 'audits', 'done'] as const;
+export type TagRebuildStage = (typeof TAG_REBUILD_STAGES)[number];
+export const TAG_REBUILD_STATUSES = ['queued', 'running', 'complete', 'error'] as const;
+export type TagRebuildStatus = (typeof TAG_REBUILD_STATUSES)[number];
+
+/**
+ * A full rebuild of the organisation's tag analytics from the result lines: a background job
+ * (`POST /api/tag-rebuilds` starts one, owner only; `GET /api/tag-rebuilds/latest` and
+ * `GET /api/tag-rebuilds/{id}` follow it). DESIGN.md section 11; docs/decisions/0130.
+ */
+export const tagRebuildSchema = z.object({
+  id: z.string(),
+  status: z.enum(TAG_REBUILD_STATUSES),
+  /** 0-100. */
+  progress: z.number().int().min(0).max(100),
+  stage: z.enum(TAG_REBUILD_STAGES),
+  /** Why it failed (status 'error'), else null. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TagRebuild = z.infer<typeof tagRebuildSchema>;
+
+/** `GET /api/tag-rebuilds/latest`: the organisation's latest rebuild, or null when none ever ran. */
+export const latestTagRebuildSchema = z.object({ rebuild: tagRebuildSchema.nullable() });
+export type LatestTagRebuild = z.infer<typeof latestTagRebuildSchema>;
+
+export const tagRebuildParamsSchema = z.object({ id: z.string() });

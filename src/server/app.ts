@@ -30,6 +30,7 @@ import { taskRoutes } from './features/tasks/routes.js';
 import { teamRoutes } from './features/team/routes.js';
 import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
+import { startTagRebuildWorker } from './features/tag-analytics/tag-rebuild-job.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
@@ -53,7 +54,7 @@ export interface AppDeps {
   webDir?: string;
   /** Outgoing e-mail; default: `createMailer(config)` over SMTP_URL. */
   mailer?: Mailer;
-  /** The processing job queue (jobs/job-queue.ts); default: in-process (one server, PGlite). */
+  /** The job queue (jobs/job-queue.ts): audit processing, tag analytics rebuilds; default: in-process (one server, PGlite). */
   jobs?: JobQueue;
 }
 
@@ -173,7 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => dashboardRoutes(api, deps));
   await app.register(async (api) => taskRoutes(api, deps));
   await app.register(async (api) => teamRoutes(api, deps));
-  await app.register(async (api) => tagAnalyticsRoutes(api, deps));
+  await startTagRebuildWorker(app, deps.db, jobs, config);
+  await app.register(async (api) => tagAnalyticsRoutes(api, { ...deps, jobs }));
 
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));

@@ -467,6 +467,65 @@ export const tagProductStats = pgTable(
   ],
 );
 
+/**
+ * Tag analytics: the version of an organisation's aggregates (DESIGN.md section 11;
+ * docs/decisions/0129), one more at every completion, deletion and replacement of an audit's
+ * lines and at every rebuild, in the transaction that changes them. The Refresh call answers it;
+ * no row reads as version 0.
+ */
+export const tagStatsVersions = pgTable('tag_stats_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Tag analytics: full rebuilds of an organisation's aggregates from the result lines, each a
+ * background job (docs/decisions/0130). At most one queued or running per organisation; the
+ * worker moves `progress` (0-100) and `stage` and beats `heartbeat_at` while it runs.
+ */
+export const tagStatsRebuilds = pgTable(
+  'tag_stats_rebuilds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The owner who asked for it; null when the operator command did. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'queued' | 'running' | 'complete' | 'error' */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** `TagRebuildStage` of src/contracts/tag-analytics.ts. */
+    stage: text('stage').notNull().default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('tag_stats_rebuilds_status', sql`${t.status} in ('queued', 'running', 'complete', 'error')`),
+    index('tag_stats_rebuilds_org_created_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('tag_stats_rebuilds_one_open_idx').on(t.organizationId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * The catalogue's version per organisation (docs/decisions/0131): one more at every statement
+ * that inserts, updates or deletes the organisation's products, by the triggers
+ * products_*_catalogue_version (migration 0023), whichever code runs it. The product list caches
+ * its answers and totals under it. No row reads as version 0.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const schema = {
   organizations,
   users,
@@ -484,6 +543,9 @@ export const schema = {
   tagAuditStats,
   tagAuditNumbers,
   tagProductStats,
+  tagStatsVersions,
+  tagStatsRebuilds,
+  catalogueVersions,
 };
 
 /**

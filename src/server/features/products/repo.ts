@@ -119,13 +119,24 @@ export async function listProductPage(
     const n = counted[0]?.n;
     if (n !== undefined && n < countedWithPage) return { rows, total: Number(n) };
   } else {
-    rows = (await rowsOf<Record<string, unknown>>(db, pageQuery(where, page))).map(productRowOf);
+    rows = await listProductRows(db, where, page);
   }
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { rows, total: page.offset + rows.length };
   }
   const [totalRow] = await rowsOf<{ n: number }>(db, countQuery(where));
   return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/** One page of products matching `where`, in list order, without counting (the total is known). */
+export async function listProductRows(db: Db, where: SQL, page: { limit: number; offset: number }): Promise<ProductRow[]> {
+  return (await rowsOf<Record<string, unknown>>(db, pageQuery(where, page))).map(productRowOf);
+}
+
+/** The organisation's catalogue version (docs/decisions/0131): 0 before its first product. */
+export async function readCatalogueVersion(db: Db, organizationId: string): Promise<number> {
+  const [row] = await rowsOf<{ version: string | number }>(db, sql`SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid`);
+  return row ? Number(row.version) : 0;
 }
 
 /** The id of every product matching `where`, in list order. */
