@@ -26,11 +26,16 @@
  * - Summary variance (units and value) sums the in-scope lines that have a difference: correct,
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
+ * - Quantities are decimals of at most 3 places, summed exactly as integer thousandths
+ *   (quantity-thousandths.ts); the result shows them in units again. The absolute quantities of
+ *   all rows together may reach 2^53 thousandths (about 9 * 10^12 units): beyond, no sum would
+ *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
   buildResultsWithLinesOnDemand,
@@ -64,9 +69,10 @@ export interface ReconcileOptions {
 export interface Reconciler {
   /**
    * Count one scan row. `rawValue` as read from the file (normalised here; blank rows are
-   * skipped), `quantity` in whole units (negative = correction). Rows of one file must come in
-   * file order; files may interleave. Throws RangeError for a bad `fileIndex`,
-   * `ScanQuantityError` for a quantity that is not a whole number, Error after `finish()`.
+   * skipped), `quantity` in units, a decimal of at most 3 places (negative = correction). Rows
+   * of one file must come in file order; files may interleave. Throws RangeError for a bad
+   * `fileIndex`, `ScanQuantityError` for a quantity with more decimals or beyond
+   * ±2,147,483,647, Error after `finish()`.
    */
   add(fileIndex: number, rawValue: string, quantity: number): void;
   /**
@@ -97,15 +103,22 @@ export interface StreamedResults {
   lines(category: ResultCategory): Iterable<ResultItem>;
 }
 
-/** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
+/**
+ * A scan row's quantity is not a decimal of at most 3 places within ±2,147,483,647 (DESIGN.md
+ * section 5 rule 4), or the rows' quantities together are too large to sum exactly (`row` 0).
+ */
 export class ScanQuantityError extends Error {
   constructor(
     readonly fileName: string,
-    /** 1-based position of the row among the rows given for that file. */
+    /** 1-based position of the row among the rows given for that file; 0 for the total. */
     readonly row: number,
     readonly quantity: number,
   ) {
-    super(`${fileName} row ${row}: quantity ${String(quantity)} is not a whole number`);
+    super(
+      row === 0
+        ? `${fileName}: the scan quantities add up to more than 9,007,199,254,740 units, too large to sum exactly`
+        : `${fileName} row ${row}: quantity ${String(quantity)} is not a number of at most ${QUANTITY_DECIMALS} decimal places within ±${MAX_QUANTITY_UNITS}`,
+    );
     this.name = 'ScanQuantityError';
   }
 }
@@ -130,7 +143,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
   const fileFirstValues: (string[] | undefined)[] = new Array(nFiles).fill(undefined);
   const rowCount = new Float64Array(nFiles);
+  // Units in thousandths (quantity-thousandths.ts); fileAbsolute bounds every partial sum.
   const fileTotal = new Float64Array(nFiles);
+  const fileAbsolute = new Float64Array(nFiles);
   const fileMatched = new Float64Array(nFiles);
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
@@ -216,8 +231,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
-    if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    const thousandths = toThousandths(quantity);
+    if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    countThousandths(fileIndex, value, row, thousandths, target, level);
+  }
+
+  function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number): void {
     fileTotal[fileIndex] += quantity;
+    fileAbsolute[fileIndex] += quantity < 0 ? -quantity : quantity;
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
       const at = target * TALLY_STRIDE;
@@ -236,14 +257,26 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     }
   }
 
+  function checkExact(): void {
+    let absolute = 0;
+    for (let f = 0; f < nFiles; f++) {
+      absolute += fileAbsolute[f]!;
+      if (absolute > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[f]!.fileName, 0, absolute / 1000);
+    }
+  }
+
   const tally = (): ScanTally => ({ auditType, mode, catalogue, files, inScope, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound });
 
   function finish(): EnhancedResults {
-    if (result === null) result = buildEnhancedResults(tally());
+    if (result === null) {
+      checkExact();
+      result = buildEnhancedResults(tally());
+    }
     return result;
   }
 
   function finishStreamed(): StreamedResults {
+    checkExact();
     const { results, lines } = buildResultsWithLinesOnDemand(tally());
     // Marks the reconciler finished for `add`; `finish()` afterwards still builds every line.
     streamed = results;
