@@ -32,10 +32,10 @@
  *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
-import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, toThousandths } from './quantity-thousandths.js';
+import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
   buildResultsWithLinesOnDemand,
@@ -50,7 +50,7 @@ import {
   type ScanTally,
 } from './reconcile-results.js';
 
-export type { CatalogueProduct } from './catalogue-index.js';
+export type { AlternateIdentifier, CatalogueProduct } from './catalogue-index.js';
 export type { ScanFileMeta } from './reconcile-results.js';
 
 export interface ReconcileOptions {
@@ -197,43 +197,50 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     checkOpen(fileIndex);
     const value = normalizeScanValue(rawValue);
     const target = value === '' ? BLANK : index.match(value);
-    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0);
+    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target >= 0 ? index.lastUnits : ONE_UNIT);
   }
 
   // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
   let batchValues: string[] = [];
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
+  let batchUnits = new Float64Array(1024);
 
   function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void {
     checkOpen(fileIndex);
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
       batchLevels = new Uint8Array(count);
+      batchUnits = new Float64Array(count);
     }
     const targets = batchTargets;
     const levels = batchLevels;
+    const units = batchUnits;
     for (let i = 0; i < count; i++) {
       const value = normalizeScanValue(values[i]!);
       const target = value === '' ? BLANK : index.match(value);
       batchValues[i] = value;
       targets[i] = target;
       levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
+      units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
     }
     try {
-      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!);
+      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!);
     } finally {
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
     }
   }
 
-  /** One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank), `level` its level code. */
-  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number): void {
+  /**
+   * One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank),
+   * `level` its level code, `units` the matched identifier's units per read (thousandths).
+   */
+  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, units: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
     const thousandths = toThousandths(quantity);
     if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
-    countThousandths(fileIndex, value, row, thousandths, target, level);
+    countThousandths(fileIndex, value, row, units === ONE_UNIT ? thousandths : timesUnits(thousandths, units), target, level);
   }
 
   function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number): void {
