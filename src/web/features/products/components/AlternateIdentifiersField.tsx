@@ -59,8 +59,8 @@ export function AlternateIdentifiersField({ rows, onChange, error }: { rows: Ide
       {rows.length > 0 ? (
         <ul className="grid gap-3">
           {rows.map((row, i) => (
-            <li key={i} aria-label={`Identifier ${i + 1}`} className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_7rem_auto]">
-              <div className="col-span-2 grid gap-1 sm:col-span-1">
+            <li key={i} aria-label={`Identifier ${i + 1}`} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_7rem_auto]">
+              <div className="col-span-3 grid gap-1 sm:col-span-1">
                 <Label htmlFor={`${id}-value-${i}`} className="text-xs">
                   Value
                 </Label>

@@ -73,7 +73,7 @@ function Barcodes({ product }: { product: Product }) {
   return (
     <div className="flex items-center gap-1">
       <Text value={product.upc} />
-      <Badge variant="outline" title={listed} aria-label={`${alternates.length} alternate identifiers: ${listed}`}>
+      <Badge variant="outline" title={listed} aria-label={`${alternates.length} alternate identifier${alternates.length === 1 ? '' : 's'}: ${listed}`}>
         +{alternates.length}
       </Badge>
     </div>
