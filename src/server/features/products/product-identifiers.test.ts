@@ -85,6 +85,24 @@ describe.each(DATABASE_KINDS)('alternate identifiers on %s', (kind) => {
     expect((await products()).find((p) => p.sku === 'FLOUR')!.alternateIdentifiers).toHaveLength(2);
   });
 
+  it('imports a second Barcode or EAN column as alternate barcodes, once however often imported', async () => {
+    const csv = 'SKU,Barcode,Product Name,EAN\nSOAP,4006381333948,Soap,0012345678912\nTEA,96385074,Tea,\nOIL,,Oil,1.23457E+11\n';
+    const mapping = JSON.stringify({ SKU: 'sku', Barcode: 'upc', 'Product Name': 'name', EAN: 'upc' });
+    for (let i = 0; i < 2; i++) {
+      const res = await owner.upload('/api/products/import', [{ field: 'file', content: csv, fileName: 'two-barcodes.csv' }], { columnMapping: mapping });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().warnings).toEqual([expect.objectContaining({ line: 4, field: 'upc', message: expect.stringContaining('1.23457E+11') })]);
+    }
+    const listed = await products();
+    expect(listed.find((p) => p.sku === 'SOAP')).toMatchObject({ upc: '4006381333948', alternateIdentifiers: [{ value: '0012345678912', kind: 'barcode', units: 1 }] });
+    expect(listed.find((p) => p.sku === 'TEA')).toMatchObject({ upc: '96385074', alternateIdentifiers: [] });
+    expect(listed.find((p) => p.sku === 'OIL')).toMatchObject({ upc: null, alternateIdentifiers: [] });
+    const other = await owner.upload('/api/products/import', [{ field: 'file', content: csv, fileName: 'two.csv' }], {
+      columnMapping: JSON.stringify({ SKU: 'sku', Barcode: 'upc', 'Product Name': 'name', EAN: 'name' }),
+    });
+    expect(other.json()).toMatchObject({ error: 'DUPLICATE_FIELD' });
+  });
+
   it('counts a read of an alternate identifier with its units in an audit', async () => {
     const audit = (await owner.post('/api/audits', { name: 'Cases', section: 'Dry goods' })).json();
     const scans = 'Barcode,Qty\n14006381333938,2\n4006381333931,1\n0012345678905,1\n20012345,3\nMEHL-405,1\n';
