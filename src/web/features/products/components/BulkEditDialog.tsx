@@ -207,7 +207,7 @@ export default function BulkEditDialog({
                         value={form.text[field]}
                         disabled={!form.enabled[field]}
                         onChange={(e) => setForm((f) => ({ ...f, text: { ...f.text, [field]: e.target.value } }))}
-                        placeholder={form.enabled[field] ? (quantity ? 'Whole number' : '0.00') : ''}
+                        placeholder={form.enabled[field] ? (quantity ? 'Up to 3 decimals' : '0.00') : ''}
                         className={quantity ? undefined : 'pl-7'}
                       />
                     </div>
