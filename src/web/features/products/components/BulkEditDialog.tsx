@@ -202,7 +202,7 @@ export default function BulkEditDialog({
                         aria-label={`New ${BULK_EDIT_LABELS[field]}`}
                         type="number"
                         inputMode={quantity ? 'numeric' : 'decimal'}
-                        step={quantity ? 1 : 0.01}
+                        step={quantity ? 'any' : 0.01}
                         min={quantity ? undefined : 0}
                         value={form.text[field]}
                         disabled={!form.enabled[field]}
