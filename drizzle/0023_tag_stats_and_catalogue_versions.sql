@@ -52,3 +52,7 @@ END $$;
 CREATE TRIGGER "products_inserted_catalogue_version" AFTER INSERT ON "products" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_version_bump"();--> statement-breakpoint
 CREATE TRIGGER "products_updated_catalogue_version" AFTER UPDATE ON "products" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_version_bump"();--> statement-breakpoint
 CREATE TRIGGER "products_deleted_catalogue_version" AFTER DELETE ON "products" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_version_bump"();
+--> statement-breakpoint
+CREATE TRIGGER "product_identifiers_inserted_catalogue_version" AFTER INSERT ON "product_identifiers" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_version_bump"();--> statement-breakpoint
+CREATE TRIGGER "product_identifiers_updated_catalogue_version" AFTER UPDATE ON "product_identifiers" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_version_bump"();--> statement-breakpoint
+CREATE TRIGGER "product_identifiers_deleted_catalogue_version" AFTER DELETE ON "product_identifiers" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_version_bump"();

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { productFiltersParamSchema } from './product-filters.js';
+import { productIdentifiersSchema } from './product-identifiers.js';
+import { enteredQuantitySchema, quantitySchema } from './quantity.js';
 
 export const productSchema = z.object({
   id: z.string(),
@@ -16,7 +18,9 @@ export const productSchema = z.object({
   manufacturer: z.string().nullable(),
   category: z.string().nullable(),
   location: z.string().nullable(),
-  currentQuantity: z.number().int(),
+  currentQuantity: quantitySchema,
+  /** More barcodes and aliases, each with its units per read, in the order given. */
+  alternateIdentifiers: productIdentifiersSchema,
   costPrice: z.string().nullable(),
   price: z.string().nullable(),
   tags: z.array(z.string()),
@@ -118,7 +122,7 @@ const editableFields = {
   manufacturer: bulkText.optional(),
   category: bulkText.optional(),
   location: bulkText.optional(),
-  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+  currentQuantity: enteredQuantitySchema.optional(),
   costPrice: bulkMoney.optional(),
   price: bulkMoney.optional(),
   tags: bulkTags.optional(),
@@ -158,6 +162,8 @@ export const productInputSchema = z.strictObject({
   upc: bulkText.optional(),
   otherIdentifier: bulkText.optional(),
   description: bulkText.optional(),
+  /** Replaces the product's alternate identifiers when sent. */
+  alternateIdentifiers: productIdentifiersSchema.optional(),
   ...editableFields,
 });
 export type ProductInput = z.infer<typeof productInputSchema>;

@@ -3,12 +3,14 @@
  * with `getAllIds` every matching id (select all matching filters). Quick search and Advanced
  * Filters narrow both the same way (product-filters-sql.ts). A query whose last total was under
  * COUNTED_WITH_PAGE has its page and total read by one statement (total-hints.ts,
- * docs/decisions/0085-list-total-with-the-page.md). Answers and totals are kept by catalogue
- * version (docs/decisions/0131).
+ * docs/decisions/0085-list-total-with-the-page.md); the page's alternate identifiers by one more.
+ * Answers and totals are kept by catalogue version (docs/decisions/0131), which writes to products
+ * and to their alternate identifiers both move.
  */
 import type { ProductIdsResponse, ProductListQuery, ProductListResponse } from '../../../contracts/products.js';
 import type { Db } from '../../db/client.js';
 import { productListWhere } from './product-filters-sql.js';
+import { selectIdentifiers } from './identifiers-repo.js';
 import { COUNTED_WITH_PAGE, listProductIds, listProductPage, listProductRows, readCatalogueVersion, toProduct } from './repo.js';
 import { RecentMap, TotalHints, totalHintKey } from './total-hints.js';
 
@@ -56,7 +58,8 @@ export async function listProducts(
     totalHints.remember(key, total);
     totals.remember(atVersion, total);
   }
-  const answer = { products: rows.map(toProduct), total, page: query.page, limit: query.limit };
+  const identifiers = await selectIdentifiers(db, opts.organizationId, rows.map((row) => row.id));
+  const answer = { products: rows.map((row) => toProduct(row, identifiers.get(row.id))), total, page: query.page, limit: query.limit };
   if (query.limit <= LARGEST_KEPT_PAGE) answers.remember(answerKey, answer);
   return answer;
 }

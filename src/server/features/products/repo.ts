@@ -5,13 +5,15 @@
 import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, products } from '../../db/schema.js';
+import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
 import { moneyText } from '../../../domain/product-values.js';
 import { arrayLiteral } from './pg-array.js';
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toProduct(row: ProductRow): Product {
+/** A products row as the API answers it, with the product's alternate identifiers (identifiers-repo.ts). */
+export function toProduct(row: ProductRow, alternateIdentifiers: ProductIdentifier[] = []): Product {
   return {
     id: row.id,
     sku: row.sku,
@@ -24,6 +26,7 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     location: row.location,
     currentQuantity: row.currentQuantity,
+    alternateIdentifiers,
     costPrice: moneyText(row.costPrice),
     price: moneyText(row.price),
     tags: row.tags,
@@ -281,7 +284,7 @@ export async function updateQuantitiesBySku(
 ): Promise<Set<string>> {
   const result = (await tx.execute(sql`
     UPDATE products AS p SET current_quantity = f.quantity, updated_at = now()
-    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::int4[]) AS f(sku, quantity)
+    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::numeric(18,3)[]) AS f(sku, quantity)
     WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
     RETURNING f.sku AS sku`)) as unknown as { rows: Array<{ sku: string }> };
   return new Set(result.rows.map((r) => r.sku));
@@ -298,7 +301,7 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
   description: { name: 'description', type: 'text' },
   distributor: { name: 'distributor', type: 'text' },
   manufacturer: { name: 'manufacturer', type: 'text' },
-  currentQuantity: { name: 'current_quantity', type: 'int4' },
+  currentQuantity: { name: 'current_quantity', type: 'numeric(18,3)' },
   category: { name: 'category', type: 'text' },
   location: { name: 'location', type: 'text' },
   costPrice: { name: 'cost_price', type: 'numeric' },
