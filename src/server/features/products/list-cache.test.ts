@@ -3,7 +3,7 @@
  * databases: a repeated query is answered from the cache (shown by a change the triggers were
  * told to ignore, which the cached answer does not see), and every kind of catalogue write moves
  * the organisation's version, so the next list shows it: create, edit, bulk edit, quantity upload,
- * import, delete, bulk delete, and a write by plain SQL (whatever code runs it). Another
+ * import, delete, bulk delete, an alternate identifier, and a write by plain SQL (whatever code runs it). Another
  * organisation's writes leave this one's version alone.
  */
 import { sql } from 'drizzle-orm';
@@ -111,6 +111,15 @@ describe.each(DATABASE_KINDS)('product list cache by catalogue version on %s', (
     expect((await owner.post('/api/products/bulk-delete', { productIds: [five] })).statusCode).toBe(200);
     await moved('bulk delete');
     expect((await all()).total).toBe(3);
+
+    // Alternate identifiers are part of the listed product: a write to them alone moves the version.
+    const one = (await bySku('C-1'))!.id;
+    await t.db.execute(
+      sql`INSERT INTO product_identifiers (organization_id, product_id, position, value, kind, units) VALUES (${organizationId}::uuid, ${one}::uuid, 0, '5012345678900', 'barcode', 24)`,
+    );
+    await moved('alternate identifier');
+    const listedOne = (await all()).products.find((p) => p.sku === 'C-1') as unknown as { alternateIdentifiers: Array<{ value: string }> };
+    expect(listedOne.alternateIdentifiers.map((a) => a.value)).toEqual(['5012345678900']);
 
     await t.db.execute(sql`DELETE FROM products WHERE organization_id = ${organizationId}::uuid AND sku = 'C-3'`);
     await moved('plain SQL');
