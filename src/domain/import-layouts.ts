@@ -427,6 +427,16 @@ export function proposeProductMapping(
       const rank = FIELD_SYNONYMS[f].indexOf(h);
       if (rank >= 0) candidates.push({ index: i, field: f, score: 90 - rank * 0.1, reason: `${shown} -> ${label[f]} (a name for ${label[f]})` });
     }
+    // A related record's field (Odoo's `Product/Internal Reference`, `Product/Barcode`: no blanks
+    // around the slash, unlike a section title such as `Google Shopping / MPN`): its last part.
+    const path = headers[i]!.trim().split('/');
+    if (path.length > 1 && path.every((part) => part !== '' && part === part.trim())) {
+      const last = fold(path.at(-1)!);
+      for (const f of PRODUCT_IMPORT_FIELDS) {
+        const rank = FIELD_SYNONYMS[f].indexOf(last);
+        if (rank >= 0) candidates.push({ index: i, field: f, score: 88 - rank * 0.1, reason: `${shown} -> ${label[f]} (${path.at(-1)} of ${path.slice(0, -1).join('/')})` });
+      }
+    }
     // A field's name with a qualifier in brackets: `On hand (current)`, `Price (EUR)`; never a column
     // to type a new figure into (`On hand (new)`) or a figure not kept (`(not editable)`).
     const qualified = /^(.*\S)\s*\(([^)]*)\)\s*$/s.exec(headers[i]!.trim());

@@ -46,8 +46,11 @@ export interface TableDecision {
   text: string;
 }
 
-/** A list of products (one row each) or a stock list (rows per location, bin, serial or lot). */
-export type ListKind = 'products' | 'stock';
+/**
+ * A list of products (one row each), a stock list (rows per location, bin, serial or lot) or a
+ * barcode table (one row per barcode of an item: the rows are alternate identifiers of one product).
+ */
+export type ListKind = 'products' | 'stock' | 'barcodes';
 
 /** The user's choices over the proposal (each optional; none gives the default). */
 export interface TableChoices {
@@ -81,6 +84,8 @@ export interface TableInterpretation {
   stock: StockSource | null;
   /** Columns that tell rows of one item apart in a stock list (location, bin, serial, lot). */
   distinguishing: string[];
+  /** Their indexes: two rows of a stock list that differ only there are two rows of one item. */
+  distinguishingIndexes: number[];
   /** The product-type column (parent rows are told by it), or -1. */
   typeIndex: number;
   decisions: TableDecision[];
@@ -115,6 +120,19 @@ export function findHeaderRow(rows: readonly (readonly string[])[]): number {
 
 /** Folded headers that name the system's own id of a row (WooCommerce `ID`, Zoho `Item ID`, Odoo `External ID`). */
 const SYSTEM_ID = /^(id|item id|product id|external id|variant id|record id|идентификатор|ид)$/;
+/** Folded headers of a packing column (the pack a barcode stands for: EACH, CASE, BOX of 12). */
+const PACKING_HEADER = /^(pack|packing|pack size|package|packaging|uom|unit of measure|unit|units per pack|pack type|упаковка)$/;
+
+function isQuantityWord(folded: string): boolean {
+  return /^(qty|quantity|units|pcs|count|menge|кол во|количество)$/.test(folded);
+}
+
+function mapped0(mapping: Readonly<Record<string, ProductImportField>>, field: ProductImportField): boolean {
+  return Object.values(mapping).includes(field);
+}
+
+/** Folded headers of a barcode column. */
+const BARCODE_HEADER = /^(upc|ean|ean13|ean 13|gtin|gtin 14|isbn|barcode|bar code|upc a|штрихкод|штрих код|باركود|الباركود)$/;
 /** Folded headers naming the rows' sublocation, bin, serial or lot: rows of one item are summed. */
 const DISTINGUISHING = /\b(bin|bin name|sublocation|sub location|shelf|serial|serial number|lot|batch|lot number|batch number|warehouse|location|store|outlet|zone|aisle|место|склад|серия|партия)\b/;
 /** Header words that are never a place's stock column. */
@@ -206,7 +224,7 @@ export function interpretTable(
     const places = placeColumns(headers, folded, sampleRows, mapping, proposal.groupColumn);
     if (stockHeader === null || places.some((l) => l.header === stockHeader)) locations = places;
   }
-  let stock: StockSource | null = null;
+  let stock = null as StockSource | null;
   const chosenLocation = choices.location?.trim();
   if (locations.length > 0 && (stockHeader === null || locations.some((l) => l.header === stockHeader) || chosenLocation)) {
     for (const l of locations) if (mapping[l.header] === 'currentQuantity') delete mapping[l.header];
@@ -272,9 +290,31 @@ export function interpretTable(
     });
   }
 
+  // A quantity beside a packing column is the units each barcode reads (a barcode table), not the stock.
+  const packIndex = folded.findIndex((h) => PACKING_HEADER.test(h));
+  const perReadIndex =
+    packIndex < 0 || !mapped0(mapping, 'upc')
+      ? -1
+      : [packIndex + 1, packIndex - 1].find((i) => i >= 0 && i < headers.length && (proposal.mapping[headers[i]!] === 'currentQuantity' || isQuantityWord(folded[i]!))) ?? -1;
+  const perRead = perReadIndex >= 0;
+  if (perRead && stock !== null && stock.indexes[0] === perReadIndex) {
+    const qtyHeader = stock.headers[0]!;
+    delete mapping[qtyHeader];
+    Object.assign(columns.find((c) => c.header === qtyHeader)!, {
+      field: null,
+      confidence: null,
+      reason: `not imported: the units each barcode stands for (beside ${headers[packIndex]}), not the stock`,
+    });
+    decisions.splice(decisions.findIndex((d) => d.topic === 'stock'), 1, {
+      topic: 'stock',
+      text: `"${qtyHeader}" beside "${headers[packIndex]}" is how many units each barcode stands for, not the stock: the file has no stock column, every product is imported with a stock of 0.`,
+    });
+    stock = null;
+  }
+
   // Columns that tell rows of one item apart: a stock list.
   const distinguishing = headers.filter((h, i) => DISTINGUISHING.test(folded[i]!) && !(stock?.headers ?? []).includes(h));
-  const listKind: ListKind = distinguishing.length > 0 ? 'stock' : 'products';
+  const listKind: ListKind = perRead ? 'barcodes' : distinguishing.length > 0 ? 'stock' : 'products';
 
   // The row's key, in order.
   const keys: KeyColumn[] = [];
@@ -284,6 +324,11 @@ export function interpretTable(
   if (skuHeader !== undefined) add('sku', skuHeader);
   const upcHeader = mapped('upc');
   if (upcHeader !== undefined) add('barcode', upcHeader);
+  // Further barcode columns (a file with both UPC and EAN): a row without SKU takes the first it fills.
+  folded.forEach((h, i) => {
+    const header = headers[i]!;
+    if (mapping[header] === undefined && BARCODE_HEADER.test(h) && columnCells(sampleRows, i).length > 0) add('barcode', header);
+  });
   const otherHeader = mapped('otherIdentifier');
   if (otherHeader !== undefined) add('system id', otherHeader);
   const idIndex = folded.findIndex((h, i) => SYSTEM_ID.test(h) && mapping[headers[i]!] === undefined && distinctShare(columnCells(sampleRows, i)) >= 0.9);
@@ -299,6 +344,8 @@ export function interpretTable(
   }
   if (keys.length === 0 && nameHeader !== undefined && !hasIdentifierColumn) add('name', nameHeader);
 
+  // The user left out the file's SKU column: the SKU is required (spec part 2 section 5).
+  if (chosenMapping !== undefined && skuHeader === undefined && Object.values(proposal.mapping).includes('sku')) keys.length = 0;
   if (keys.length === 0) {
     decisions.push({ topic: 'key', text: 'No column holds a SKU, a barcode, an id or a name: map the SKU column.' });
   } else {
@@ -323,12 +370,15 @@ export function interpretTable(
     text:
       listKind === 'stock'
         ? `Rows of one product (one per ${distinguishing.join(', ')}) are one item: their stock is summed.`
-        : 'Rows repeating a product are one item: identical rows count once; rows that differ have their stock summed, with a warning naming the lines.',
+        : listKind === 'barcodes'
+          ? `Rows of one ${keys[0]?.headers[0] ?? 'item'} (one per barcode) are one product; its further barcodes are its alternate identifiers.`
+          : 'Rows repeating a product are one item: identical rows count once; rows that differ have their stock summed, with a warning naming the lines.',
   });
   if (proposal.layout !== null) decisions.unshift({ topic: 'layout', text: `The file is a ${proposal.layout}.` });
 
   const typeIndex = folded.findIndex((h) => TYPE_HEADER.test(h));
-  return { layout: proposal.layout, listKind, mapping, columns, keys, stock, distinguishing, typeIndex, decisions };
+  const distinguishingIndexes = distinguishing.map(indexOf);
+  return { layout: proposal.layout, listKind, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, typeIndex, decisions };
 }
 
 function distinctShare(cells: readonly string[]): number {
@@ -399,13 +449,29 @@ export function stockCells(stock: StockSource, cells: readonly string[]): string
   });
 }
 
+const TOTAL = /^(grand\s+)?(sub)?total\b|^итого|^всего|^الإجمالي|^المجموع/iu;
+const GROUP = /^[\p{L}][\p{L} ]{1,30}:\s*\S/u;
+
+/**
+ * A report's structural row, whatever its key cell holds: a total row (its first cell `Total`,
+ * `Grand Total`, `Итого`) or a group row (`Group Name: Grocery` alone on its row). Null otherwise.
+ */
+export function structuralRowReason(cells: readonly string[]): string | null {
+  const filled = cells.map((c) => c.trim()).filter((c) => c !== '');
+  if (filled.length === 0) return null;
+  if (TOTAL.test(filled[0]!)) return 'total rows';
+  if (filled.length === 1 && GROUP.test(filled[0]!)) return 'title and group rows';
+  return null;
+}
+
 /** What a row is when it has no key: the reason it is skipped, for the listing. */
 export function skippedRowReason(cells: readonly string[], typeIndex = -1): string {
   if (typeIndex >= 0 && PARENT_TYPES.test(cleanCell(cells[typeIndex] ?? ''))) return 'parent rows (their variations are counted)';
   const filled = cells.map((c) => c.trim()).filter((c) => c !== '');
   if (filled.length === 0) return 'blank rows';
-  if (filled.some((c) => /^(grand\s+)?(sub)?total\b|^итого|^всего|^الإجمالي|^المجموع/iu.test(c))) return 'total rows';
-  if (/^[\p{L}][\p{L} ]{1,30}:\s*\S/u.test(filled[0]!) || filled.length === 1) return 'title and group rows';
+  const structural = structuralRowReason(cells);
+  if (structural !== null) return structural;
+  if (filled.length === 1) return (cells[0] ?? '').trim() !== '' ? 'title and group rows' : 'continuation rows (one more value of the row above)';
   return 'rows without SKU, barcode or other identifier (image rows, parent rows, continuation rows)';
 }
 

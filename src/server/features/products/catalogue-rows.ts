@@ -17,6 +17,7 @@ import {
   interpretTable,
   rowKey,
   skippedRowReason,
+  structuralRowReason,
   stockCells,
   type KeySource,
   type TableChoices,
@@ -273,15 +274,17 @@ export class CatalogueRowReader {
     this.totalRows += 1;
     const { keys, typeIndex, listKind } = this.interpretation;
     if (this.store !== null && cleanCell(cells[this.store.index] ?? '').toLowerCase() !== this.store.chosen) return this.skip('rows of other stores');
-    const found = rowKey(keys, cells, typeIndex);
+    const structural = structuralRowReason(cells);
+    const found = structural === null ? rowKey(keys, cells, typeIndex) : null;
     const groupKey = this.groupIndex < 0 ? '' : (cells[this.groupIndex] ?? '').trim();
     if (groupKey !== this.group.key) this.group = { key: groupKey, name: null };
     const nameRead = this.cellsToRead.find((c) => c.field === 'name');
     const ownName = nameRead === undefined ? '' : (cells[nameRead.index] ?? '').trim();
     if (ownName !== '' && this.group.name === null) this.group.name = ownName;
-    if (found === null) return this.skipListed(line, cells, skippedRowReason(cells, typeIndex));
+    if (found === null) return this.skipListed(line, cells, structural ?? skippedRowReason(cells, typeIndex));
     const sku = found.key;
     if (found.source !== 'sku') this.noteKey(found.source, line);
+    const keyIsBarcode = found.source === 'barcode';
     const row: ProductUpsert = { sku };
     const problems: { field: ProductImportField; message: string }[] = [];
     for (const { field, index, kind } of this.cellsToRead) {
@@ -293,6 +296,8 @@ export class CatalogueRowReader {
           this.warn(line, field, `${FIELD_LABEL[field]} "${text}" was turned into scientific notation by a spreadsheet; the product is imported without it`);
           text = '';
         }
+        // A row keyed by a barcode from another column (EAN beside an empty UPC) keeps it as its barcode.
+        if (field === 'upc' && text === '' && keyIsBarcode && detectScientificNotation(sku) === null) text = sku;
         row[field] = text === '' ? null : text;
       } else if (kind === 'tags') {
         row.tags = raw === '' ? [] : raw.includes(',') ? parseTags(raw) : [raw];
@@ -314,9 +319,11 @@ export class CatalogueRowReader {
     const key = sku.toLowerCase();
     const seen = this.firstOfSku.get(key);
     if (problems.length > 0) return this.reject(line, cells, problems);
-    const fingerprint = fingerprint53(JSON.stringify(row));
+    const apart = this.interpretation.distinguishingIndexes;
+    const fingerprint = fingerprint53(apart.length === 0 ? JSON.stringify(row) : JSON.stringify([row, apart.map((i) => cells[i] ?? '')]));
     if (seen !== undefined) {
       if (this.firstFingerprints[seen] === fingerprint) return this.skip('repeated rows (same SKU, same values)');
+      if (listKind === 'barcodes') return this.skip('further barcodes of an item (its alternate identifiers)');
       const add = (row.currentQuantity as number | undefined) ?? 0;
       const extra = this.extraStock.get(key);
       if (extra) extra.add += add;
