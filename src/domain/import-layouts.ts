@@ -296,10 +296,11 @@ export interface ProductMappingProposal {
 }
 
 /**
- * The kind of a column's values: `words` are names (letters with spaces between them), `code`
- * identifiers (one token holding a digit: `A1554244`, `cc-belt-2`), `text` anything else.
+ * The kind of a column's values: `decimal` plain numbers of at most 3 places (`1.50` m, `0.25` kg),
+ * quantities or prices alike; `words` names (letters with spaces between them); `code`
+ * identifiers (one token holding a digit: `A1554244`, `cc-belt-2`); `text` anything else.
  */
-type ValueKind = 'empty' | 'barcode' | 'integer' | 'money' | 'words' | 'code' | 'text';
+type ValueKind = 'empty' | 'barcode' | 'integer' | 'decimal' | 'money' | 'words' | 'code' | 'text';
 
 /** An amount with an optional currency sign or ISO 4217 code before or after it (`ARS 1000.00`, `12,50 EUR`). */
 const MONEY_VALUE = /^(?:[$€£₹]|[A-Z]{3}\s?)?\s*\d{0,10}([.,]\d{3})*([.,]\d{1,4})?\s*(?:[$€£₹]|\s?[A-Z]{3})?$/;
@@ -311,6 +312,7 @@ export function valueKind(cells: readonly string[]): ValueKind {
   const share = (test: (v: string) => boolean) => values.filter(test).length / values.length;
   if (share((v) => /^\d{8,14}$/.test(v) || /^\d([.,]\d+)?E\+?\d{1,2}$/i.test(v)) >= 0.8) return 'barcode';
   if (share((v) => /^[+-]?\d{1,7}([.,]0+)?$/.test(v) || /^not stocked$/i.test(v)) >= 0.8) return 'integer';
+  if (share((v) => /^[+-]?\d{1,10}([.,]\d{0,3}0*)?$/.test(v) || /^not stocked$/i.test(v)) >= 0.8) return 'decimal';
   if (share((v) => MONEY_VALUE.test(v) && /\d/.test(v)) >= 0.8) return 'money';
   if (share((v) => /\p{L}{2,}.*\s.*\p{L}/u.test(v)) >= 0.6) return 'words';
   if (share((v) => /^[\p{L}\d][\p{L}\d\-_./]*$/u.test(v) && /\d/.test(v)) >= 0.8) return 'code';
@@ -328,12 +330,12 @@ export function cleanCell(raw: string): string {
 
 const FIELD_VETO: Partial<Record<ProductImportField, readonly ValueKind[]>> = {
   sku: ['words'],
-  upc: ['text', 'words', 'code', 'money'],
+  upc: ['text', 'words', 'code', 'decimal', 'money'],
   otherIdentifier: ['words'],
   currentQuantity: ['text', 'words', 'code', 'barcode'],
   costPrice: ['text', 'words', 'code', 'barcode'],
   price: ['text', 'words', 'code', 'barcode'],
-  name: ['integer', 'money', 'code', 'barcode'],
+  name: ['integer', 'decimal', 'money', 'code', 'barcode'],
 };
 
 const CONTAINS_RULES: readonly (readonly [(h: string) => boolean, ProductImportField, string])[] = [

@@ -26,11 +26,16 @@
  * - Summary variance (units and value) sums the in-scope lines that have a difference: correct,
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
+ * - Quantities are decimals of at most 3 places, summed exactly as integer thousandths
+ *   (quantity-thousandths.ts); the result shows them in units again. The absolute quantities of
+ *   all rows together may reach 2^53 thousandths (about 9 * 10^12 units): beyond, no sum would
+ *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
   buildResultsWithLinesOnDemand,
@@ -45,7 +50,7 @@ import {
   type ScanTally,
 } from './reconcile-results.js';
 
-export type { CatalogueProduct } from './catalogue-index.js';
+export type { AlternateIdentifier, CatalogueProduct } from './catalogue-index.js';
 export type { ScanFileMeta } from './reconcile-results.js';
 
 export interface ReconcileOptions {
@@ -64,9 +69,10 @@ export interface ReconcileOptions {
 export interface Reconciler {
   /**
    * Count one scan row. `rawValue` as read from the file (normalised here; blank rows are
-   * skipped), `quantity` in whole units (negative = correction). Rows of one file must come in
-   * file order; files may interleave. Throws RangeError for a bad `fileIndex`,
-   * `ScanQuantityError` for a quantity that is not a whole number, Error after `finish()`.
+   * skipped), `quantity` in units, a decimal of at most 3 places (negative = correction). Rows
+   * of one file must come in file order; files may interleave. Throws RangeError for a bad
+   * `fileIndex`, `ScanQuantityError` for a quantity with more decimals or beyond
+   * ±2,147,483,647, Error after `finish()`.
    */
   add(fileIndex: number, rawValue: string, quantity: number): void;
   /**
@@ -97,15 +103,22 @@ export interface StreamedResults {
   lines(category: ResultCategory): Iterable<ResultItem>;
 }
 
-/** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
+/**
+ * A scan row's quantity is not a decimal of at most 3 places within ±2,147,483,647 (DESIGN.md
+ * section 5 rule 4), or the rows' quantities together are too large to sum exactly (`row` 0).
+ */
 export class ScanQuantityError extends Error {
   constructor(
     readonly fileName: string,
-    /** 1-based position of the row among the rows given for that file. */
+    /** 1-based position of the row among the rows given for that file; 0 for the total. */
     readonly row: number,
     readonly quantity: number,
   ) {
-    super(`${fileName} row ${row}: quantity ${String(quantity)} is not a whole number`);
+    super(
+      row === 0
+        ? `${fileName}: the scan quantities add up to more than 9,007,199,254,740 units, too large to sum exactly`
+        : `${fileName} row ${row}: quantity ${String(quantity)} is not a number of at most ${QUANTITY_DECIMALS} decimal places within ±${MAX_QUANTITY_UNITS}`,
+    );
     this.name = 'ScanQuantityError';
   }
 }
@@ -130,7 +143,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
   const fileFirstValues: (string[] | undefined)[] = new Array(nFiles).fill(undefined);
   const rowCount = new Float64Array(nFiles);
+  // Units in thousandths (quantity-thousandths.ts); fileAbsolute bounds every partial sum.
   const fileTotal = new Float64Array(nFiles);
+  const fileAbsolute = new Float64Array(nFiles);
   const fileMatched = new Float64Array(nFiles);
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
@@ -182,42 +197,55 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     checkOpen(fileIndex);
     const value = normalizeScanValue(rawValue);
     const target = value === '' ? BLANK : index.match(value);
-    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0);
+    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target >= 0 ? index.lastUnits : ONE_UNIT);
   }
 
   // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
   let batchValues: string[] = [];
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
+  let batchUnits = new Float64Array(1024);
 
   function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void {
     checkOpen(fileIndex);
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
       batchLevels = new Uint8Array(count);
+      batchUnits = new Float64Array(count);
     }
     const targets = batchTargets;
     const levels = batchLevels;
+    const units = batchUnits;
     for (let i = 0; i < count; i++) {
       const value = normalizeScanValue(values[i]!);
       const target = value === '' ? BLANK : index.match(value);
       batchValues[i] = value;
       targets[i] = target;
       levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
+      units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
     }
     try {
-      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!);
+      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!);
     } finally {
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
     }
   }
 
-  /** One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank), `level` its level code. */
-  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number): void {
+  /**
+   * One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank),
+   * `level` its level code, `units` the matched identifier's units per read (thousandths).
+   */
+  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, units: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
-    if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    const thousandths = toThousandths(quantity);
+    if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    countThousandths(fileIndex, value, row, units === ONE_UNIT ? thousandths : timesUnits(thousandths, units), target, level);
+  }
+
+  function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number): void {
     fileTotal[fileIndex] += quantity;
+    fileAbsolute[fileIndex] += quantity < 0 ? -quantity : quantity;
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
       const at = target * TALLY_STRIDE;
@@ -236,14 +264,26 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     }
   }
 
+  function checkExact(): void {
+    let absolute = 0;
+    for (let f = 0; f < nFiles; f++) {
+      absolute += fileAbsolute[f]!;
+      if (absolute > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[f]!.fileName, 0, absolute / 1000);
+    }
+  }
+
   const tally = (): ScanTally => ({ auditType, mode, catalogue, files, inScope, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound });
 
   function finish(): EnhancedResults {
-    if (result === null) result = buildEnhancedResults(tally());
+    if (result === null) {
+      checkExact();
+      result = buildEnhancedResults(tally());
+    }
     return result;
   }
 
   function finishStreamed(): StreamedResults {
+    checkExact();
     const { results, lines } = buildResultsWithLinesOnDemand(tally());
     // Marks the reconciler finished for `add`; `finish()` afterwards still builds every line.
     streamed = results;

@@ -24,7 +24,7 @@ import {
   type TableInterpretation,
 } from '../../../domain/table-interpretation.js';
 import { decimalSeparatorEvidence, type DecimalSeparator } from '../../../domain/number-locale.js';
-import { parseMoney, parseTags, parseWholeNumber, type Parsed } from '../../../domain/product-values.js';
+import { parseMoney, parseTags, parseQuantityCellText, type Parsed } from '../../../domain/product-values.js';
 import { detectScientificNotation } from '../../../domain/spreadsheet-damage.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
@@ -162,10 +162,10 @@ export function parseMoneyCell(raw: string, decimal: DecimalSeparator | null = n
   return parseMoney(raw, decimal);
 }
 
-/** parseWholeNumber(raw, 0) with a fast path for plain integers. */
+/** parseQuantityCellText(raw, 0) with a fast path for plain integers. */
 export function parseQuantityCell(raw: string, decimal: DecimalSeparator | null = null): Parsed<number | null> {
   if (PLAIN_WHOLE.test(raw)) return { ok: true, value: Number(raw) || 0 };
-  return parseWholeNumber(raw, 0, decimal);
+  return parseQuantityCellText(raw, 0, decimal);
 }
 
 /** A row left out, and why (spec field names; shown to the user by line). */
@@ -308,13 +308,14 @@ export class CatalogueRowReader {
       }
     }
     if (this.stockIndexes.length > 0) {
-      let total = 0;
+      // Summed in thousandths of a unit (quantities keep 3 places): exact, unlike adding decimals.
+      let thousandths = 0;
       for (const raw of stockCells(this.interpretation.stock!, cells)) {
         const parsed = parseQuantityCell(raw, this.quantityDecimal);
-        if (parsed.ok) total += parsed.value ?? 0;
+        if (parsed.ok) thousandths += Math.round((parsed.value ?? 0) * 1000);
         else problems.push({ field: 'currentQuantity', message: `${FIELD_LABEL.currentQuantity} ${parsed.message}` });
       }
-      row.currentQuantity = total;
+      row.currentQuantity = thousandths / 1000;
     }
     const key = sku.toLowerCase();
     const seen = this.firstOfSku.get(key);
@@ -326,7 +327,7 @@ export class CatalogueRowReader {
       if (listKind === 'barcodes') return this.skip('further barcodes of an item (its alternate identifiers)');
       const add = (row.currentQuantity as number | undefined) ?? 0;
       const extra = this.extraStock.get(key);
-      if (extra) extra.add += add;
+      if (extra) extra.add = (Math.round(extra.add * 1000) + Math.round(add * 1000)) / 1000;
       else this.extraStock.set(key, { sku, add });
       if (listKind === 'products') {
         this.warn(line, 'sku', `SKU "${sku}" also appears on line ${this.firstLines[seen]}: one item, its stock summed`);
@@ -455,7 +456,7 @@ export async function parseCatalogue(filePath: string, fileName: string, choices
   reader ??= readerFor([]);
   for (const row of rows) {
     const extra = reader.extraStock.get(row.sku.toLowerCase());
-    if (extra !== undefined) row.currentQuantity = ((row.currentQuantity as number | undefined) ?? 0) + extra.add;
+    if (extra !== undefined) row.currentQuantity = (Math.round(((row.currentQuantity as number | undefined) ?? 0) * 1000) + Math.round(extra.add * 1000)) / 1000;
   }
   const { fields, errors, errorCount, totalRows, warnings, rejectedCount, interpretation, skippedLines } = reader;
   return {
