@@ -169,6 +169,8 @@ async function loadCatalogue(file: string, filter: FilterExpression | null, opts
       costPrice: (row.costPrice as string | null) ?? null,
       inScope: true,
     };
+    const alternates = parsed.alternates.get(row.sku.toLowerCase());
+    if (alternates !== undefined) product.alternates = alternates;
     if (filter) product.inScope = matchesFilter(product, filter);
     return product;
   });

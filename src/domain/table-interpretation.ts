@@ -84,6 +84,11 @@ export interface TableInterpretation {
   stock: StockSource | null;
   /** Columns that tell rows of one item apart in a stock list (location, bin, serial, lot). */
   distinguishing: string[];
+  /**
+   * A barcode table's columns: each row's barcode and the units one read of it counts (`Qty` beside
+   * `Packing`); null for other lists.
+   */
+  barcodeUnits: { barcodeIndex: number; unitsIndex: number } | null;
   /** Their indexes: two rows of a stock list that differ only there are two rows of one item. */
   distinguishingIndexes: number[];
   /** The product-type column (parent rows are told by it), or -1. */
@@ -378,7 +383,9 @@ export function interpretTable(
 
   const typeIndex = folded.findIndex((h) => TYPE_HEADER.test(h));
   const distinguishingIndexes = distinguishing.map(indexOf);
-  return { layout: proposal.layout, listKind, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, typeIndex, decisions };
+  const upcAt = Object.keys(mapping).find((h) => mapping[h] === 'upc');
+  const barcodeUnits = perRead && upcAt !== undefined ? { barcodeIndex: indexOf(upcAt), unitsIndex: perReadIndex } : null;
+  return { layout: proposal.layout, listKind, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, barcodeUnits, typeIndex, decisions };
 }
 
 function distinctShare(cells: readonly string[]): number {

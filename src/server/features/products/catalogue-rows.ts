@@ -135,6 +135,8 @@ export interface ParsedCatalogue {
   skippedLines: SkippedLine[];
   /** Rows whose key is not a SKU, by source (barcode, system id, ...). */
   keyedBy: { source: KeySource; count: number; firstLines: number[] }[];
+  /** A barcode table's further barcodes, by SKU (lower case): the products' alternate identifiers. */
+  alternates: Map<string, { value: string; kind: 'barcode'; units: number }[]>;
 }
 
 /** A row skipped because it carries no identifier: its line and why, for the listing and its CSV. */
@@ -223,6 +225,11 @@ export class CatalogueRowReader {
    * added to the product once the rows are written (`addQuantitiesBySku`).
    */
   readonly extraStock = new Map<string, { sku: string; add: number }>();
+  /**
+   * A barcode table's barcodes per product (SKU lower case -> barcode and the units one read
+   * counts): the product's alternate identifiers (catalogue-index.ts `AlternateIdentifier`).
+   */
+  readonly alternates = new Map<string, { value: string; kind: 'barcode'; units: number }[]>();
   readonly interpretation: TableInterpretation;
   private readonly keyedBy = new Map<KeySource, { count: number; firstLines: number[] }>();
   private readonly cellsToRead: Array<{ field: Exclude<ProductImportField, 'sku' | 'currentQuantity'>; index: number; kind: CellKind }>;
@@ -320,6 +327,8 @@ export class CatalogueRowReader {
     const key = sku.toLowerCase();
     const seen = this.firstOfSku.get(key);
     if (problems.length > 0) return this.reject(line, cells, problems);
+    const perRead = this.interpretation.barcodeUnits;
+    if (perRead !== null) this.noteBarcode(key, row, cells, perRead, seen === undefined);
     const apart = this.interpretation.distinguishingIndexes;
     const fingerprint = fingerprint53(apart.length === 0 ? JSON.stringify(row) : JSON.stringify([row, apart.map((i) => cells[i] ?? '')]));
     if (seen !== undefined) {
@@ -379,6 +388,21 @@ export class CatalogueRowReader {
       quantities.push(add);
     }
     return { skus, quantities };
+  }
+
+  /**
+   * A barcode table's row: its barcode and units per read become an alternate identifier of the
+   * product; the first row's barcode stays the product's own when one read of it counts 1.
+   */
+  private noteBarcode(key: string, row: ProductUpsert, cells: readonly string[], at: { barcodeIndex: number; unitsIndex: number }, first: boolean): void {
+    const value = cleanCell(cells[at.barcodeIndex] ?? '');
+    const parsed = parseQuantityCell(cleanCell(cells[at.unitsIndex] ?? ''), null);
+    const units = parsed.ok && parsed.value !== null && parsed.value > 0 ? parsed.value : 1;
+    if (value === '' || (first && units === 1)) return;
+    if (first) row.upc = null;
+    const list = this.alternates.get(key) ?? [];
+    list.push({ value, kind: 'barcode', units });
+    this.alternates.set(key, list);
   }
 
   private noteKey(source: KeySource, line: number): void {
@@ -472,6 +496,7 @@ export async function parseCatalogue(filePath: string, fileName: string, choices
     interpretation,
     skippedLines,
     keyedBy: reader.keyedBySummary(),
+    alternates: reader.alternates,
   };
 }
 

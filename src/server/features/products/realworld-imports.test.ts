@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { realworldDir } from '../../test-support/realworld.js';
+import { clearProducts } from '../../test-support/clear-products.js';
 import { createTestApp, type TestApp, type TestClient } from '../../test-support/test-app.js';
 
 interface CatalogueCase {
@@ -238,11 +239,6 @@ describe.skipIf(dir === null).each(DATABASE_KINDS)('real-world files on %s', (ki
     await client.signUp();
   });
 
-  /** Each file starts from an empty catalogue (one organisation: sign-ups are rate limited). */
-  async function clearProducts() {
-    const ids = (await client.get('/api/products?getAllIds=true')).json().productIds as string[];
-    if (ids.length > 0) expect((await client.post('/api/products/bulk-delete', { productIds: ids })).statusCode).toBe(200);
-  }
   afterAll(async () => t?.close());
 
   async function importProposed(client: TestClient, file: string, onProblems?: string) {
@@ -261,7 +257,7 @@ describe.skipIf(dir === null).each(DATABASE_KINDS)('real-world files on %s', (ki
   }
 
   it.each(CATALOGUES)('imports $file with the proposed mapping', async (c) => {
-    await clearProducts();
+    await clearProducts(client);
     const { preview, res } = await importProposed(client, c.file);
     expect(preview.layout).toBe(c.layout);
     expect(preview.suggestedMapping).toEqual(c.mapping);
@@ -302,7 +298,7 @@ describe.skipIf(dir === null).each(DATABASE_KINDS)('real-world files on %s', (ki
   }
 
   it('reconciles every scan file with every unit accounted for', async () => {
-    await clearProducts();
+    await clearProducts(client);
     for (const file of ['shopify-products_export-prijs.csv', 'amazon-inventory-report-it.txt', 'odoo14-product.template-labels.csv']) {
       const { res } = await importProposed(client, file, 'importValid');
       expect(res.statusCode, res.body).toBe(200);
