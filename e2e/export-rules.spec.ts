@@ -49,7 +49,7 @@ for (const width of [1280, 375]) {
       const dialog = await openImport(page, 'shopify-inventory-two-locations.csv');
       const decisions = dialog.getByTestId('import-decisions');
       await expect(decisions).toContainText('The file has one stock column per location (Rangsutra Online, Rangsutra Store).');
-      await expect(decisions).toContainText('a row without one takes Handle with the option values');
+      await expect(decisions).toContainText('a row without it takes "Handle" with the option values');
       const question = dialog.getByRole('combobox', { name: 'Which location is this count for, or all of them summed?' });
       await expect(question).toHaveText('Rangsutra Store');
       await question.scrollIntoViewIfNeeded();
@@ -70,7 +70,7 @@ for (const width of [1280, 375]) {
 
     test('skips the rows without any identifier, listing their lines with a CSV of them', async ({ page }) => {
       const dialog = await openImport(page, 'shopify-product-export.csv');
-      await expect(dialog.getByTestId('import-decisions')).toContainText('a row without one takes Variant Barcode (barcode), then Handle with the option values');
+      await expect(dialog.getByTestId('import-decisions')).toContainText('a row without it takes the barcode in "Variant Barcode", then "Handle" with the option values');
       await shot(page, 'skipped-mapping');
       await dialog.getByRole('button', { name: 'Import 6 rows' }).click();
       await expect(dialog.getByText('Import Successful', { exact: true })).toBeVisible({ timeout: 60_000 });

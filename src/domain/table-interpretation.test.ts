@@ -45,7 +45,7 @@ describe('interpretTable', () => {
     expect(rowKey(keys, ['', 'shirt', 'XL', '', '', '', ''])).toEqual({ key: 'shirt/XL', source: 'handle and options' });
     expect(rowKey(keys, ['', 'shirt', '', '', '', '', ''])).toBeNull(); // an image row
     expect(decisions.find((d) => d.topic === 'key')?.text).toBe(
-      'Each product is known by SKU (SKU); a row without one takes Barcode (barcode), then ID (system id), then Handle with the option values, which becomes its SKU.',
+      'Each product is known by its SKU in "SKU"; a row without it takes the barcode in "Barcode", then the system\'s id in "ID", then "Handle" with the option values, which becomes its SKU.',
     );
   });
 

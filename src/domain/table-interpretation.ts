@@ -355,7 +355,11 @@ export function interpretTable(
     decisions.push({ topic: 'key', text: 'No column holds a SKU, a barcode, an id or a name: map the SKU column.' });
   } else {
     const [first, ...rest] = keys;
-    const named = (k: KeyColumn) => (k.source === 'handle and options' ? `${k.headers[0]} with the option values` : `${k.headers[0]} (${k.source === 'sku' ? 'SKU' : k.source})`);
+    const named = (k: KeyColumn) => {
+      const h = `"${k.headers[0]}"`;
+      if (k.source === 'handle and options') return `${h} with the option values`;
+      return k.source === 'sku' ? `its SKU in ${h}` : k.source === 'barcode' ? `the barcode in ${h}` : `the system's id in ${h}`;
+    };
     decisions.push({
       topic: 'key',
       text:
@@ -363,7 +367,7 @@ export function interpretTable(
           ? `The file has no SKU, barcode or id column: each product is known by its name ("${first!.headers[0]}"), which becomes its SKU.`
           : rest.length === 0
             ? `Each product is known by ${named(first!)}.`
-            : `Each product is known by ${named(first!)}; a row without one takes ${rest.map(named).join(', then ')}, which becomes its SKU.`,
+            : `Each product is known by ${named(first!)}; a row without it takes ${rest.map(named).join(', then ')}, which becomes its SKU.`,
     });
   }
   decisions.push({

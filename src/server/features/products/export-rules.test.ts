@@ -43,7 +43,7 @@ const CASES: RuleCase[] = [
     // Shopify's inventory export (2023+): On hand (current) is the stock; Location is the store,
     // Bin name the shelf; a variant without SKU is known by Handle + option values.
     file: 'shopify-inventory-export.csv',
-    says: ['The stock is the column "On hand (current)"', '"Location" is the store (Main Street, Warehouse) and "Bin name" the shelf: the stock of every store is summed', 'a row without one takes Handle with the option values'],
+    says: ['The stock is the column "On hand (current)"', '"Location" is the store (Main Street, Warehouse) and "Bin name" the shelf: the stock of every store is summed', 'a row without it takes "Handle" with the option values'],
     products: {
       'LS-S-WHT': { currentQuantity: 25, location: 'A-01', name: 'Linen Shirt' },
       'LS-M-WHT': { currentQuantity: 3 }, // `not stocked` at the warehouse counts 0
@@ -86,7 +86,7 @@ const CASES: RuleCase[] = [
   {
     // A product export: an image-only row, a variant known by its barcode, two variants sharing a SKU.
     file: 'shopify-product-export.csv',
-    says: ['a row without one takes Variant Barcode (barcode), then Handle with the option values', 'rows that differ have their stock summed, with a warning naming the lines'],
+    says: ['a row without it takes the barcode in "Variant Barcode", then "Handle" with the option values', 'rows that differ have their stock summed, with a warning naming the lines'],
     products: {
       'MUG-SAND': { currentQuantity: 6, upc: '4006381333931', price: '18.00', costPrice: '7.50' },
       'MUG-SLATE': { currentQuantity: 4, name: 'Clay Mug' },
@@ -100,7 +100,7 @@ const CASES: RuleCase[] = [
   {
     // WooCommerce in Russian: a variable parent row is skipped, a variation without SKU is known by its ID.
     file: 'woocommerce-export-ru.csv',
-    says: ['The stock is the column "Запасы"', 'Each product is known by Артикул (SKU); a row without one takes ID (system id)'],
+    says: ['The stock is the column "Запасы"', 'Each product is known by its SKU in "Артикул"; a row without it takes the system\'s id in "ID"'],
     products: {
       'TS-RED-M': { currentQuantity: 7, price: '990.00' },
       '103': { currentQuantity: 4, name: 'Футболка хлопковая - Синий, M' },
@@ -119,7 +119,7 @@ const CASES: RuleCase[] = [
   {
     // Odoo's stock export: relation paths, one row per location and lot summed, a continuation row, `843.00000`.
     file: 'odoo-stock-quant.csv',
-    says: ['Each product is known by Product/Internal Reference (SKU)', 'Rows of one product (one per Location, Lot/Serial Number) are one item: their stock is summed.'],
+    says: ['Each product is known by its SKU in "Product/Internal Reference"', 'Rows of one product (one per Location, Lot/Serial Number) are one item: their stock is summed.'],
     products: { FURN_0001: { currentQuantity: 15, upc: '5012345678900' }, FURN_0002: { currentQuantity: 10 }, FURN_0003: { currentQuantity: 843 } },
     skippedLines: { 6: 'continuation rows' },
     counted: { scans: [['4006381333931', 2]], units: { FURN_0002: 3 } },
@@ -127,7 +127,7 @@ const CASES: RuleCase[] = [
   {
     // Zoho: Stock On Hand, Selling/Purchase Price with an ISO currency code, EAN beside an empty UPC, Item ID.
     file: 'zoho-inventory-items.csv',
-    says: ['The stock is the column "Stock On Hand"', 'a row without one takes UPC (barcode), then EAN (barcode), then Item ID (system id)'],
+    says: ['The stock is the column "Stock On Hand"', 'a row without it takes the barcode in "UPC", then the barcode in "EAN", then the system\'s id in "Item ID"'],
     products: {
       'YM-1000': { currentQuantity: 24, price: '1000.00', costPrice: '620.00' },
       '5012345678900': { currentQuantity: 10, name: 'Bombilla', upc: '5012345678900', price: '350.50' },
@@ -145,7 +145,7 @@ const CASES: RuleCase[] = [
   {
     // A platform's product ids and a customs code are no barcodes; `Item` beside `Code` is the name; a header with a line break.
     file: 'platform-products.csv',
-    says: ['The stock is the column "Stock\nOn Hand"', 'Each product is known by Code (SKU)'],
+    says: ['The stock is the column "Stock\nOn Hand"', 'Each product is known by its SKU in "Code"'],
     products: {
       'HB-01': { currentQuantity: 120, name: 'Hex Bolt M8', upc: null, price: '0.35' },
       'HB-02': { currentQuantity: 80, upc: null },

@@ -50,7 +50,7 @@ export function ImportCompleteStep({ result, fileName, onDone }: { result: Impor
           <ul className="text-muted-foreground mt-1 list-disc pl-5">
             {skipped.map((s) => (
               <li key={s.reason}>
-                {s.count.toLocaleString()} {s.reason}
+                {s.count.toLocaleString()} {s.count === 1 ? s.reason.replace(/^rows\b/, 'row') : s.reason}
               </li>
             ))}
           </ul>

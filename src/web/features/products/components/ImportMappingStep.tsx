@@ -228,7 +228,7 @@ export function ImportMappingStep({
             How your file will be read
           </h3>
           <ul className="text-muted-foreground list-disc space-y-1 pl-5 text-sm">
-            {preview.decisions.map((d, i) => (
+            {preview.decisions.filter((d) => d.topic !== 'layout').map((d, i) => (
               <li key={i} className="break-words whitespace-pre-line">
                 {d.topic === 'stock' && places.length > 1 && location !== (preview.locationChoice?.chosen ?? null)
                   ? `The expected stock is read for ${location === ALL ? 'all locations, summed' : location}.`
