@@ -59,6 +59,13 @@ describe('interpretTable', () => {
     expect(interpretTable(['SKU', 'Name', 'sale_delay', 'Barcode'], [['A', 'Bear Large', '7', '4006381333931']], foldHeader).stock).toBeNull();
   });
 
+  it('keeps the first name column as the name beside an Arabic secondary name, and reads Russian headers', () => {
+    const arabic = interpretTable(['SKU', 'Name', 'الاسم', 'Qty'], [['A-1', 'Rose Water', 'ماء الورد', '4']], foldHeader);
+    expect(arabic.mapping).toEqual({ SKU: 'sku', Name: 'name', Qty: 'currentQuantity' });
+    const russian = interpretTable(['Артикул', 'Наименование', 'Штрихкод', 'Остаток', 'Цена'], [['A-1', 'Кружка белая', '4006381333931', '3', '450']], foldHeader);
+    expect(russian.mapping).toEqual({ Артикул: 'sku', Наименование: 'name', Штрихкод: 'upc', Остаток: 'currentQuantity', Цена: 'price' });
+  });
+
   it('reads a stock list (rows per location, lot, serial) apart from a product list', () => {
     expect(interpretTable(['SKU', 'Name', 'Lot', 'Qty'], [['A', 'Bear Large', 'L1', '2']], foldHeader).listKind).toBe('stock');
     expect(interpretTable(['SKU', 'Name', 'Qty'], [['A', 'Bear Large', '2']], foldHeader).listKind).toBe('products');

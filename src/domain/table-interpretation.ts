@@ -2,8 +2,9 @@
  * How a catalogue or stock table is read (DESIGN.md section 6 'What real exports hold'): one pure
  * interpretation of a file's header and first rows, answered as decisions with their reasons in a
  * shop owner's words. The web import (preview and import), the quantity upload, the scan-file step
- * and the command-line reconciliation all read rows through these decisions (`TableRowRules`), so
- * a rule holds everywhere or nowhere. Every rule is general: named by what the file shows (its
+ * and the command-line reconciliation all read rows through these decisions (the server's
+ * catalogue-rows.ts applies them row by row: `rowKey`, `stockCells`, `structuralRowReason`), so a
+ * rule holds everywhere or nowhere. Every rule is general: named by what the file shows (its
  * headers and values), never by a file's name.
  *
  * Decisions (`interpretTable`):
