@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { enhancedResultsSchema, RESULT_CATEGORIES } from '../contracts/results.js';
 import { FIXTURE_NAMES, loadFixture } from '../domain/test-support/fixtures.js';
-import { catalogueMapping, parseMapOption, parseScanSpec, reconcileFiles } from './reconcile.js';
+import { catalogueChoices, parseMapOption, parseScanSpec, reconcileFiles } from './reconcile.js';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-cli-test-'));
@@ -152,13 +152,11 @@ describe('catalogue options of the command line', () => {
   it('puts --location and --map over the proposed mapping', () => {
 
     const headers = ['Token', 'Item Name', 'Variation Name', 'SKU', 'Current Quantity North', 'Current Quantity South'];
-    expect(catalogueMapping(headers, [], { location: 'north', map: { Token: 'skip', 'Variation Name': 'description' } }, 'sq.csv')).toEqual({
-      'Item Name': 'name',
-      SKU: 'sku',
-      'Current Quantity North': 'currentQuantity',
-      'Variation Name': 'description',
+    expect(catalogueChoices(headers, [], { location: 'north', map: { Token: 'skip', 'Variation Name': 'description' } }, 'sq.csv')).toEqual({
+      mapping: { 'Item Name': 'name', SKU: 'sku', 'Variation Name': 'description' },
+      location: 'north',
     });
-    expect(() => catalogueMapping(headers, [], { location: 'East' }, 'sq.csv')).toThrow(/Locations: North, South/);
-    expect(() => catalogueMapping(headers, [], { map: { Nope: 'sku' } }, 'sq.csv')).toThrow(/no column "Nope"/);
+    expect(() => catalogueChoices(headers, [], { location: 'East' }, 'sq.csv')).toThrow(/Locations: North, South/);
+    expect(() => catalogueChoices(headers, [], { map: { Nope: 'sku' } }, 'sq.csv')).toThrow(/no column "Nope"/);
   });
 });

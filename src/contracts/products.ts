@@ -206,6 +206,15 @@ export const HEADER_CHOICES = ['auto', 'yes', 'no'] as const;
 export const headerChoiceSchema = z.enum(HEADER_CHOICES);
 export type HeaderChoice = z.infer<typeof headerChoiceSchema>;
 
+/** A decision of the table's interpretation (src/domain/table-interpretation.ts), as the preview states it. */
+export const tableDecisionSchema = z.object({ topic: z.enum(['header', 'columns', 'key', 'rows', 'stock', 'layout']), text: z.string() });
+export const skippedLineSchema = z.object({ line: z.number().int(), reason: z.string() });
+export const keyedBySchema = z.object({
+  source: z.enum(['sku', 'barcode', 'system id', 'handle and options', 'name']),
+  count: z.number().int(),
+  firstLines: z.array(z.number().int()),
+});
+
 /** `POST /api/products/preview` answer (spec part 2 section 3 "File preview response"). */
 export const filePreviewSchema = z.object({
   headers: z.array(z.string()),
@@ -225,6 +234,13 @@ export const filePreviewSchema = z.object({
   layout: z.string().nullable().optional(),
   /** Import flow: per-location quantity columns of a multi-location export (empty otherwise). */
   locations: z.array(z.object({ header: z.string(), location: z.string() })).optional(),
+  /**
+   * Import flow: the stores or locations a count can be for (per-location columns, or the values of
+   * a store column), the one proposed (`chosen`: a name or 'all'); empty for a single-location file.
+   */
+  locationChoice: z.object({ options: z.array(z.string()), chosen: z.string().nullable() }).optional(),
+  /** Import flow: the decisions of the file's interpretation, in a shop owner's words. */
+  decisions: z.array(tableDecisionSchema).optional(),
   /** Warnings about the file as a whole (e.g. lines decoded as Windows-1252). */
   warnings: z.array(z.string()).optional(),
   /**
@@ -252,6 +268,9 @@ export const skippedRowsSchema = z.array(z.object({ reason: z.string(), count: z
  * `importNothing` (the default: the file is refused, IMPORT_INVALID) or `importValid` (the good
  * rows are imported in one transaction; the bad ones are listed and offered as CSV).
  */
+/** Form field `location` of the preview and import calls: a location's or store's name, or `all` (summed). */
+export const locationChoiceSchema = z.string().trim().min(1).max(200);
+
 export const IMPORT_ON_PROBLEMS = ['importNothing', 'importValid'] as const;
 export const importOnProblemsSchema = z.enum(IMPORT_ON_PROBLEMS);
 export type ImportOnProblems = z.infer<typeof importOnProblemsSchema>;
@@ -271,5 +290,10 @@ export const importResponseSchema = z.object({
   rejectedCsv: z.string().optional(),
   warnings: z.array(importRowErrorSchema).optional(),
   warningCount: z.number().int().optional(),
+  /** Rows skipped for want of any identifier (image, parent, title, group, total rows), by line, and as CSV. */
+  skippedLines: z.array(skippedLineSchema).optional(),
+  skippedCsv: z.string().optional(),
+  /** Rows whose key is not a SKU (a barcode, the system's id, Handle + options), by source. */
+  keyedBy: z.array(keyedBySchema).optional(),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;

@@ -98,7 +98,7 @@ export type MoneyResult = { ok: true; value: string | null } | { ok: false; mess
 
 /**
  * A catalogue price as an exact decimal string with 2 to 4 places (`"12.50"`, `"0.95"`,
- * `"1.2345"`), or null when blank. Accepts a currency sign ($ € £), `.95`, thousands separators
+ * `"1.2345"`), or null when blank. Accepts a currency sign ($ € £ ₹) or ISO code (`ARS 1000.00`), `.95`, thousands separators
  * and a decimal comma: with `decimal` known from the file, it decides (`1.234,50` and `1,234.50`
  * both read 1234.50); without, a comma followed by groups of three digits groups thousands
  * (`1,234` -> 1234.00) and any other single separator is the decimal one (`12,5`, `1.234`).
@@ -106,7 +106,8 @@ export type MoneyResult = { ok: true; value: string | null } | { ok: false; mess
  */
 export function parseMoneyAmount(raw: string, decimal: DecimalSeparator | null = null): MoneyResult {
   const shown = raw.trim();
-  const text = shown.replace(/^[$€£]\s*|\s*[$€£]$/g, '').replace(/^'/, '').replace(/[\s\u00a0']/g, '');
+  // A currency sign or an ISO 4217 code before or after the amount: `$12`, `12 €`, `ARS 1000.00`, `12,50 EUR`.
+  const text = shown.replace(/^(?:[$€£₹]|[A-Z]{3}(?=[\s\d.,]))\s*|\s*(?:[$€£₹]|(?<=[\d\s])[A-Z]{3})$/g, '').replace(/^'/, '').replace(/[\s\u00a0']/g, '');
   if (text === '') return { ok: true, value: null };
   let normalised: string;
   const lastComma = text.lastIndexOf(',');

@@ -290,6 +290,19 @@ export async function updateQuantitiesBySku(
   return new Set(result.rows.map((r) => r.sku));
 }
 
+/**
+ * Adds stock to products by SKU (case-insensitive): the further rows of an item in an import
+ * (a stock list's rows per location, bin, serial or lot; DESIGN.md section 6), summed into the
+ * product its first row wrote. `quantities` are in units, as `current_quantity` holds them.
+ */
+export async function addQuantitiesBySku(tx: Db, organizationId: string, skus: readonly string[], quantities: readonly number[]): Promise<void> {
+  if (skus.length === 0) return;
+  await tx.execute(sql`
+    UPDATE products AS p SET current_quantity = p.current_quantity + f.quantity, updated_at = now()
+    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::numeric(18,3)[]) AS f(sku, quantity)
+    WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)`);
+}
+
 /** A product row to upsert: only the mapped fields are present (the rest stay as they are on update). */
 export type ProductUpsert = { sku: string } & Partial<Record<Exclude<ProductImportField, 'sku'>, unknown>>;
 

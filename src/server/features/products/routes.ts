@@ -11,6 +11,7 @@ import {
   columnMappingSchema,
   headerChoiceSchema,
   importOnProblemsSchema,
+  locationChoiceSchema,
   productInputSchema,
   productListQuerySchema,
   quantityMappingSchema,
@@ -91,7 +92,8 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const file = form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
       const hasHeader = optionalField(form, 'hasHeader', headerChoiceSchema);
-      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader });
+      const location = optionalField(form, 'location', locationChoiceSchema);
+      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader, location });
     } finally {
       await tokens.cleanup();
     }
@@ -104,12 +106,14 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const file = singleFile(form);
       const mapping = jsonField(form, 'columnMapping', columnMappingSchema);
       const onProblems = optionalField(form, 'onProblems', importOnProblemsSchema);
+      const location = optionalField(form, 'location', locationChoiceSchema);
       return await importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
         fileName: file.fileName,
         mapping,
         onProblems,
+        location,
       });
     } finally {
       await form.cleanup();
