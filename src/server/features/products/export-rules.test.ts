@@ -157,7 +157,10 @@ const CASES: RuleCase[] = [
     // A POS barcode table: rows per barcode of one item; Qty beside Packing is the units per read.
     file: 'pos-barcode-table.csv',
     says: ['"Qty" beside "Packing" is how many units each barcode stands for, not the stock', 'its further barcodes are its alternate identifiers'],
-    products: { '1001': { currentQuantity: 0, name: 'Cola 330ml', upc: '5449000000996' }, '1002': { currentQuantity: 0, upc: '5000112637922' } },
+    products: {
+      '1001': { currentQuantity: 0, name: 'Cola 330ml', upc: '5449000000996', alternateIdentifiers: [{ value: '5449000131805', kind: 'barcode', units: 24 }] },
+      '1002': { currentQuantity: 0, upc: '5000112637922', alternateIdentifiers: [] },
+    },
     counted: { scans: [['5449000131805', 1], ['5449000000996', 2]], units: { '1001': 27 } },
   },
   {
