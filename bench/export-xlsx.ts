@@ -100,6 +100,9 @@ function makeLine(category: ResultCategory, index: number, next: () => number): 
     reason: null,
     fileCounts: [],
     badCheckDigit: false,
+    lot: null,
+    expiry: null,
+    serial: null,
   };
   if (category === 'notFound') {
     const value = String(Math.floor(next() * 1e12)).padStart(12, '0');

@@ -19,6 +19,13 @@
  *   line shows the value, reason and check-digit flag of the first occurrence.
  * - scannedNotExpected lines carry the catalogue quantity as `expectedQuantity` for information
  *   but no difference or variance: the audit expected nothing of an out-of-scope product.
+ * - GS1 element strings (catalogue-index.ts, gs1/gs1-scan.ts): a read counts its units (1 for
+ *   (01), the (37) count for (02)) times the row's quantity. A product line and a notFound line
+ *   carry the lot, expiry and serial of their first GS1 read (lowest file, then row) that has any.
+ *   A serialised item, (01)+(21), counts on its first read only (in cross-validation mode: its
+ *   first read in each file); every later read of it is a repeated read: not counted anywhere
+ *   (no units, no row of the match rate), listed in `repeatedReads` in reading order (file, row)
+ *   with where it was first read.
  * - Cross-validation: for an in-scope product each file's count (0 where absent) is compared.
  *   All equal: that one count is categorised. Otherwise a crossFileDiscrepancies line whose
  *   `scannedQuantity` is the sum of `fileCounts` and whose difference is null. notFound and
@@ -28,7 +35,9 @@
  * - Rates are 0 when there is nothing to divide by.
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, notFoundKeyValue, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
+import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
 import {
@@ -74,9 +83,10 @@ export interface Reconciler {
    * `quantities[i]`): the same as calling `add` for each in turn, errors included (the rows
    * before a bad quantity are counted), but faster: every row of the batch is looked up in the
    * catalogue before any tally is touched, so the lookups' cache misses overlap, and then the
-   * tallies' (docs/decisions/0083). The columns are read during the call only.
+   * tallies' (docs/decisions/0083). The columns are read during the call only. `lines[i]`, when
+   * given, is row i's line in its file, which repeated reads name (else its 1-based row number).
    */
-  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void;
+  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void;
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
   /**
@@ -110,6 +120,18 @@ export class ScanQuantityError extends Error {
   }
 }
 
+/** A product's first GS1 read with details, and where it was. */
+interface FirstGs1 {
+  file: number;
+  row: number;
+  item: Gs1Item;
+}
+
+/** True when a GS1 read carries something a line shows: a lot, an expiry or a serial. */
+function hasDetails(item: Gs1Item): boolean {
+  return item.lot !== null || item.expiry !== null || item.serial !== null;
+}
+
 /** `countRow`'s target for a blank value (below every `match` answer). */
 const BLANK = -0x7fffffff;
 /** addColumns keeps its scratch array of values between batches up to this many. */
@@ -137,6 +159,11 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   // Values that matched no product: one entry per notFoundKey (reconcile-not-found.ts).
   const notFound = new NotFoundTally();
+  // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
+  // and the serials seen (reconcile-repeated-reads.ts).
+  const productGs1 = new Map<number, FirstGs1>();
+  const notFoundGs1 = new Map<number, Gs1Item>();
+  const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
   let result: EnhancedResults | null = null;
   let streamed: EnhancedResults | null = null;
@@ -149,8 +176,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     return tally;
   }
 
-  function addNotFound(value: string, f: number, row: number, quantity: number): void {
-    const e = notFound.entryOf(value, NEVER);
+  function addNotFound(value: string, f: number, row: number, quantity: number, gs1: Gs1Item | null): void {
+    const e = notFound.entryOf(notFoundKeyValue(value, gs1), NEVER);
     notFound.quantity[e] += quantity;
     notFound.seenIn(e, f);
     if (f < notFound.firstFile[e]!) {
@@ -158,6 +185,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       notFound.firstFile[e] = f;
       notFound.firstRow[e] = row;
       notFound.setValue(e, value, r.kind === 'notFound' ? r.reason : REASON_UNKNOWN);
+      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, gs1);
+      else notFoundGs1.delete(e);
       notFound.before[e] = lastMatched[f]!;
       notFound.after[e] = -1;
       pendingAfter[f]!.push(e);
@@ -182,15 +211,17 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     checkOpen(fileIndex);
     const value = normalizeScanValue(rawValue);
     const target = value === '' ? BLANK : index.match(value);
-    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0);
+    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target === BLANK ? null : index.lastGs1, -1);
   }
 
   // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
   let batchValues: string[] = [];
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
+  // GS1 reads of the batch by row (most rows have none: the array stays short).
+  const batchGs1: (Gs1Item | null)[] = [];
 
-  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void {
+  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void {
     checkOpen(fileIndex);
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
@@ -198,25 +229,48 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     }
     const targets = batchTargets;
     const levels = batchLevels;
+    let gs1Rows = 0;
     for (let i = 0; i < count; i++) {
       const value = normalizeScanValue(values[i]!);
       const target = value === '' ? BLANK : index.match(value);
       batchValues[i] = value;
       targets[i] = target;
       levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
+      const gs1 = target === BLANK ? null : index.lastGs1;
+      if (gs1 !== null) {
+        while (batchGs1.length < i) batchGs1.push(null);
+        batchGs1[i] = gs1;
+        gs1Rows = i + 1;
+      }
     }
+    batchGs1.length = gs1Rows;
     try {
-      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!);
+      for (let i = 0; i < count; i++) {
+        countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
+      }
     } finally {
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
+      batchGs1.length = 0;
     }
   }
 
-  /** One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank), `level` its level code. */
-  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number): void {
+  /**
+   * One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank),
+   * `level` its level code, `gs1` its GS1 read or null, `line` its line in the file (-1: unknown).
+   */
+  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, gs1: Gs1Item | null, line: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
     if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    if (gs1 !== null) {
+      const serialKey = serialKeyOf(gs1);
+      if (serialKey !== null && repeats.isRepeat(serialKey, fileIndex, line >= 0 ? line : row, value, target, gs1)) return;
+      quantity *= gs1.units;
+      if (target >= 0 && hasDetails(gs1)) {
+        const held = productGs1.get(target);
+        if (held === undefined || fileIndex < held.file || (fileIndex === held.file && row < held.row)) productGs1.set(target, { file: fileIndex, row, item: gs1 });
+      }
+    }
     fileTotal[fileIndex] += quantity;
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
@@ -232,11 +286,25 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       const waiting = pendingAfter[fileIndex]!;
       if (waiting.length !== 0) settleAfter(fileIndex, target, waiting);
     } else {
-      addNotFound(value, fileIndex, row, quantity);
+      addNotFound(value, fileIndex, row, quantity, gs1);
     }
   }
 
-  const tally = (): ScanTally => ({ auditType, mode, catalogue, files, inScope, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound });
+  const tally = (): ScanTally => ({
+    auditType,
+    mode,
+    catalogue,
+    files,
+    inScope,
+    fileTallies,
+    fileFirstValues,
+    fileTotal,
+    fileMatched,
+    notFound,
+    productGs1: (p) => productGs1.get(p)?.item ?? null,
+    notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
+    repeatedReads: repeats,
+  });
 
   function finish(): EnhancedResults {
     if (result === null) result = buildEnhancedResults(tally());

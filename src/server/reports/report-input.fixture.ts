@@ -33,6 +33,9 @@ export function line(fields: Partial<ResultItem> & Pick<ResultItem, 'sku'>): Res
     reason: null,
     fileCounts: [],
     badCheckDigit: false,
+    lot: null,
+    expiry: null,
+    serial: null,
     ...fields,
   };
 }
