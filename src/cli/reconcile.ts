@@ -221,6 +221,7 @@ export function inMemoryReport(results: EnhancedResults, name: string, filter: F
     async *lines(category: ResultCategory) {
       yield* results.categories[category];
     },
+    repeatedReads: results.repeatedReads,
   };
 }
 

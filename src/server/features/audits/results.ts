@@ -110,5 +110,6 @@ export async function reportInput(db: Db, audit: AuditRow, organizationName: str
     money: await readMoneySummary(db, audit.id),
     counts: summary.counts as CategoryCounts,
     lines: (category) => streamLines(db, audit.id, category),
+    repeatedReads: (await readRepeatedReads(db, audit.id)).reads,
   };
 }
