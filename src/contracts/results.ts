@@ -7,6 +7,7 @@
  * times are milliseconds.
  */
 import { z } from 'zod';
+import { quantitySchema } from './quantity.js';
 
 /** The seven result categories, in the order the results screen and the exports show them. */
 export const RESULT_CATEGORIES = [
@@ -31,7 +32,7 @@ export type AuditMode = z.infer<typeof auditModeSchema>;
 export const fileCountSchema = z.object({
   fileName: z.string(),
   teamName: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: quantitySchema,
 });
 export type FileCount = z.infer<typeof fileCountSchema>;
 
@@ -48,10 +49,10 @@ export const resultItemSchema = z.object({
   matchedSku: z.string().nullable(),
   productId: z.string().nullable(),
   productName: z.string().nullable(),
-  expectedQuantity: z.number().int().nullable(),
-  scannedQuantity: z.number().int(),
+  expectedQuantity: quantitySchema.nullable(),
+  scannedQuantity: quantitySchema,
   /** scanned - expected; null when there is no expectation (notFound). */
-  difference: z.number().int().nullable(),
+  difference: quantitySchema.nullable(),
   /** difference / expected * 100; null when expected is 0 or absent. */
   percentageDifference: z.number().nullable(),
   /** Cost price of the product as a decimal string, or null. */
@@ -87,7 +88,7 @@ export const scanFileBreakdownSchema = z.object({
   teamName: z.string().nullable(),
   scannerId: z.string().nullable(),
   /** Scanned units in this file (sum of quantities). */
-  totalItems: z.number().int(),
+  totalItems: quantitySchema,
   /** Units of this file that matched an in-scope product / totalItems (0-1). */
   matchRate: z.number(),
 });
@@ -117,9 +118,9 @@ export type CategoryCounts = z.infer<typeof categoryCountsSchema>;
 
 export const resultsSummarySchema = z.object({
   /** All scanned units over all files (sum of quantities). */
-  totalScanned: z.number().int(),
+  totalScanned: quantitySchema,
   /** Units that matched an in-scope product. */
-  matchedScanned: z.number().int(),
+  matchedScanned: quantitySchema,
   /** matchedScanned / totalScanned, 0-1. */
   matchRate: z.number(),
   /** Wall time of processing in ms (0 from the pure engine; set by the caller). */
@@ -128,7 +129,7 @@ export const resultsSummarySchema = z.object({
   /** In-scope products counted correctly / in-scope products counted, 0-1; null when none counted. */
   accuracy: z.number().nullable(),
   /** Sum of differences over product lines, in units. */
-  varianceUnits: z.number().int(),
+  varianceUnits: quantitySchema,
   /** Sum of variance values over product lines, decimal string. */
   varianceValue: z.string(),
   mode: z.enum(['standard', 'cross-validation']),
@@ -207,15 +208,15 @@ export type ResultsQuery = z.infer<typeof resultsQuerySchema>;
  */
 /**
  * What the count found in money and units, over the in-scope lines that have a difference
- * (correct, above, below, zero sheet). Units are whole numbers >= 0; values are decimal strings
+ * (correct, above, below, zero sheet). Units are quantities >= 0 (at most 3 decimals); values are decimal strings
  * with 2 places (difference x cost price). `netShrinkageValue` = valueShort - valueOver: positive
  * when stock worth that much is missing, negative when more was found than the books hold.
  * `linesWithoutCost` counts lines with a difference but no cost price (not in the values).
  */
 export const moneySummarySchema = z.object({
-  unitsShort: z.number().int(),
+  unitsShort: quantitySchema,
   valueShort: z.string(),
-  unitsOver: z.number().int(),
+  unitsOver: quantitySchema,
   valueOver: z.string(),
   netShrinkageValue: z.string(),
   linesWithoutCost: z.number().int(),

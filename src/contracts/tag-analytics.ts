@@ -7,6 +7,7 @@
  * (scanned - expected); dates are ISO 8601 strings.
  */
 import { z } from 'zod';
+import { quantitySchema } from './quantity.js';
 
 /** Spec part 2 section 4: the sort fields and orders of `GET /api/tag-analytics/summary`. */
 export const TAG_SORT_FIELDS = ['tag_name', 'total_products', 'last_audit_date', 'accuracy_percentage'] as const;
@@ -76,7 +77,7 @@ export const tagSummaryRowSchema = z.object({
   /** accurate audited lines / audited lines * 100; null when none. */
   accuracyPercentage: z.number().nullable(),
   /** Sum of difference (scanned - expected) over audited lines, signed. */
-  totalQuantityVariance: z.number().int(),
+  totalQuantityVariance: quantitySchema,
   lastAuditDate: z.string().nullable(),
 });
 export type TagSummaryRow = z.infer<typeof tagSummaryRowSchema>;
@@ -92,7 +93,7 @@ export const tagProductSchema = z.object({
   /** Its latest audited line was accurate; false when it was not audited. */
   recentAccuracy: z.boolean(),
   /** Sum of difference over its audited lines, signed. */
-  runningVariance: z.number().int(),
+  runningVariance: quantitySchema,
   lastAuditDate: z.string().nullable(),
 });
 export type TagProduct = z.infer<typeof tagProductSchema>;
@@ -105,7 +106,7 @@ export const tagAuditPointSchema = z.object({
   auditedLines: z.number().int(),
   accurateLines: z.number().int(),
   accuracyPercentage: z.number(),
-  quantityVariance: z.number().int(),
+  quantityVariance: quantitySchema,
 });
 export type TagAuditPoint = z.infer<typeof tagAuditPointSchema>;
 

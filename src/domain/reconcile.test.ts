@@ -194,18 +194,52 @@ describe('rows (DESIGN.md section 5 rule 4)', () => {
     expect(find(results, 'A')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 0, scanFiles: ['f1.csv'] } });
   });
 
-  it('refuses a quantity that is not a whole number, naming the file and row', () => {
+  it('refuses a quantity with a 4th decimal place, naming the file and row', () => {
     const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A')], files: [{ fileName: 'team2.csv', teamName: null, scannerId: null }] });
     r.add(0, 'A', 1);
-    expect(() => r.add(0, 'A', 1.5)).toThrow(ScanQuantityError);
-    expect(() => r.add(0, 'A', Number.NaN)).toThrow('team2.csv row 3: quantity NaN is not a whole number');
+    expect(() => r.add(0, 'A', 1.0005)).toThrow(ScanQuantityError);
+    expect(() => r.add(0, 'A', Number.NaN)).toThrow('team2.csv row 3: quantity NaN is not a number of at most 3 decimal places within ±2147483647');
+    expect(() => r.add(0, 'A', 2_147_483_648)).toThrow('team2.csv row 4: quantity 2147483648');
+    expect(() => r.add(0, 'A', 1 / 3)).toThrow(ScanQuantityError);
     r.add(0, ' ', Number.NaN); // a blank row is skipped before its quantity is looked at
+  });
+
+  it('counts decimal quantities exactly (DESIGN.md section 5 rule 4)', () => {
+    const results = run(
+      [product('KG', { expectedQuantity: 1.5, costPrice: '3.99' }), product('M', { expectedQuantity: 0.3 }), product('N', { expectedQuantity: 843 })],
+      [[['KG', 2.5], ['M', 0.1], ['M', 0.2], ['N', 843], ['junk', 0.001], ['junk', 0.002]]],
+    );
+    // 2.5 kg counted against 1.5 expected: 1 above, valued at 3.99.
+    expect(find(results, 'KG')).toMatchObject({ category: 'quantityAbove', line: { scannedQuantity: 2.5, difference: 1, percentageDifference: 1 / 1.5 * 100, varianceValue: '3.99' } });
+    // 0.1 + 0.2 is 0.30000000000000004 in binary floating point: here it is 0.3, so correct.
+    expect(find(results, 'M')).toMatchObject({ category: 'quantityCorrect', line: { scannedQuantity: 0.3, difference: 0 } });
+    expect(find(results, 'N')?.category).toBe('quantityCorrect');
+    expect(find(results, 'junk')!.line.scannedQuantity).toBe(0.003);
+    expect(results.summary).toMatchObject({ totalScanned: 845.803, matchedScanned: 845.8, varianceUnits: 1, varianceValue: '3.99' });
+  });
+
+  it('rounds a fractional variance value to the cent, half away from zero', () => {
+    const results = run([product('A', { expectedQuantity: 0, costPrice: '0.10' }), product('B', { expectedQuantity: 1, costPrice: '0.10' })], [[['A', 0.05], ['B', 0.95]]]);
+    expect(find(results, 'A')!.line.varianceValue).toBe('0.01'); // 0.005 -> 0.01
+    expect(find(results, 'B')!.line.varianceValue).toBe('-0.01'); // -0.005 -> -0.01
+    expect(results.summary.varianceValue).toBe('0.00');
+  });
+
+  it('refuses quantities whose sum could not stay exact', () => {
+    const files = [{ fileName: 'big.csv', teamName: null, scannerId: null }];
+    const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A')], files });
+    // 4,195 rows of the largest quantity pass 2^53 thousandths (9,007,199,254,740.991 units).
+    for (let i = 0; i < 4195; i++) r.add(0, i % 2 ? 'A' : 'x', i % 3 ? 2_147_483_647 : -2_147_483_647);
+    expect(() => r.finish()).toThrow('big.csv: the scan quantities add up to more than 9,007,199,254,740 units');
+    const small = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A')], files });
+    for (let i = 0; i < 4194; i++) small.add(0, 'A', 2_147_483_647);
+    expect(find(small.finish(), 'A')!.line.scannedQuantity).toBe(4194 * 2_147_483_647);
   });
 
   it('addColumns refuses a bad quantity at its row, having counted the rows before it', () => {
     const files = [{ fileName: 'team2.csv', teamName: null, scannerId: null }];
     const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A', { expectedQuantity: 9 })], files });
-    expect(() => r.addColumns(0, ['A', ' ', 'A', 'A', 'A'], [2, Number.NaN, 3, 1.5, 4], 5)).toThrow('team2.csv row 4: quantity 1.5 is not a whole number');
+    expect(() => r.addColumns(0, ['A', ' ', 'A', 'A', 'A'], [2, Number.NaN, 3, 1.0005, 4], 5)).toThrow('team2.csv row 4: quantity 1.0005 is not a number of at most 3 decimal places');
     expect(() => r.addColumns(1, ['A'], [1], 1)).toThrow(RangeError);
     expect(find(r.finish(), 'A')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 5 } });
     expect(() => r.addColumns(0, ['A'], [1], 1)).toThrow(/after finish/);

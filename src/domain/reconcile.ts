@@ -33,6 +33,10 @@
  * - Summary variance (units and value) sums the in-scope lines that have a difference: correct,
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
+ * - Quantities are decimals of at most 3 places, summed exactly as integer thousandths
+ *   (quantity-thousandths.ts); the result shows them in units again. The absolute quantities of
+ *   all rows together may reach 2^53 thousandths (about 9 * 10^12 units): beyond, no sum would
+ *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, notFoundKeyValue, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
@@ -40,6 +44,7 @@ import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
   buildResultsWithLinesOnDemand,
@@ -73,9 +78,10 @@ export interface ReconcileOptions {
 export interface Reconciler {
   /**
    * Count one scan row. `rawValue` as read from the file (normalised here; blank rows are
-   * skipped), `quantity` in whole units (negative = correction). Rows of one file must come in
-   * file order; files may interleave. Throws RangeError for a bad `fileIndex`,
-   * `ScanQuantityError` for a quantity that is not a whole number, Error after `finish()`.
+   * skipped), `quantity` in units, a decimal of at most 3 places (negative = correction). Rows
+   * of one file must come in file order; files may interleave. Throws RangeError for a bad
+   * `fileIndex`, `ScanQuantityError` for a quantity with more decimals or beyond
+   * ±2,147,483,647, Error after `finish()`.
    */
   add(fileIndex: number, rawValue: string, quantity: number): void;
   /**
@@ -107,15 +113,22 @@ export interface StreamedResults {
   lines(category: ResultCategory): Iterable<ResultItem>;
 }
 
-/** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
+/**
+ * A scan row's quantity is not a decimal of at most 3 places within ±2,147,483,647 (DESIGN.md
+ * section 5 rule 4), or the rows' quantities together are too large to sum exactly (`row` 0).
+ */
 export class ScanQuantityError extends Error {
   constructor(
     readonly fileName: string,
-    /** 1-based position of the row among the rows given for that file. */
+    /** 1-based position of the row among the rows given for that file; 0 for the total. */
     readonly row: number,
     readonly quantity: number,
   ) {
-    super(`${fileName} row ${row}: quantity ${String(quantity)} is not a whole number`);
+    super(
+      row === 0
+        ? `${fileName}: the scan quantities add up to more than 9,007,199,254,740 units, too large to sum exactly`
+        : `${fileName} row ${row}: quantity ${String(quantity)} is not a number of at most ${QUANTITY_DECIMALS} decimal places within ±${MAX_QUANTITY_UNITS}`,
+    );
     this.name = 'ScanQuantityError';
   }
 }
@@ -152,7 +165,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
   const fileFirstValues: (string[] | undefined)[] = new Array(nFiles).fill(undefined);
   const rowCount = new Float64Array(nFiles);
+  // Units in thousandths (quantity-thousandths.ts); fileAbsolute bounds every partial sum.
   const fileTotal = new Float64Array(nFiles);
+  const fileAbsolute = new Float64Array(nFiles);
   const fileMatched = new Float64Array(nFiles);
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
@@ -261,17 +276,25 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, gs1: Gs1Item | null, line: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
-    if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    let thousandths = toThousandths(quantity);
+    if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
     if (gs1 !== null) {
       const serialKey = serialKeyOf(gs1);
       if (serialKey !== null && repeats.isRepeat(serialKey, fileIndex, line >= 0 ? line : row, value, target, gs1)) return;
-      quantity *= gs1.units;
+      thousandths *= gs1.units;
+      // (37) may hold 8 digits: a count past the exact range is refused like any other.
+      if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
       if (target >= 0 && hasDetails(gs1)) {
         const held = productGs1.get(target);
         if (held === undefined || fileIndex < held.file || (fileIndex === held.file && row < held.row)) productGs1.set(target, { file: fileIndex, row, item: gs1 });
       }
     }
+    countThousandths(fileIndex, value, row, thousandths + 0, target, level, gs1);
+  }
+
+  function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number, gs1: Gs1Item | null): void {
     fileTotal[fileIndex] += quantity;
+    fileAbsolute[fileIndex] += quantity < 0 ? -quantity : quantity;
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
       const at = target * TALLY_STRIDE;
@@ -287,6 +310,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (waiting.length !== 0) settleAfter(fileIndex, target, waiting);
     } else {
       addNotFound(value, fileIndex, row, quantity, gs1);
+    }
+  }
+
+  function checkExact(): void {
+    let absolute = 0;
+    for (let f = 0; f < nFiles; f++) {
+      absolute += fileAbsolute[f]!;
+      if (absolute > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[f]!.fileName, 0, absolute / 1000);
     }
   }
 
@@ -307,11 +338,15 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   });
 
   function finish(): EnhancedResults {
-    if (result === null) result = buildEnhancedResults(tally());
+    if (result === null) {
+      checkExact();
+      result = buildEnhancedResults(tally());
+    }
     return result;
   }
 
   function finishStreamed(): StreamedResults {
+    checkExact();
     const { results, lines } = buildResultsWithLinesOnDemand(tally());
     // Marks the reconciler finished for `add`; `finish()` afterwards still builds every line.
     streamed = results;
