@@ -113,6 +113,11 @@ describe('GS1 element strings', () => {
     expect(r.summary.totalScanned).toBe(30);
   });
 
+  it('multiplies a decimal row quantity exactly', () => {
+    const r = run([wine], [[[`(02)${GTIN}(37)12`, 2.5], [`(01)${GTIN}`, 0.001]]]);
+    expect(line(r, 'WINE')?.line.scannedQuantity).toBe(30.001);
+  });
+
   it('matches (01) at the barcode level only, never as SKU text', () => {
     const skuOnly = product(GTIN);
     const r = run([skuOnly], [[[`(01)${GTIN}`], [GTIN]]]);
