@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { productFiltersParamSchema } from './product-filters.js';
+import { enteredQuantitySchema, quantitySchema } from './quantity.js';
 
 export const productSchema = z.object({
   id: z.string(),
@@ -16,7 +17,7 @@ export const productSchema = z.object({
   manufacturer: z.string().nullable(),
   category: z.string().nullable(),
   location: z.string().nullable(),
-  currentQuantity: z.number().int(),
+  currentQuantity: quantitySchema,
   costPrice: z.string().nullable(),
   price: z.string().nullable(),
   tags: z.array(z.string()),
@@ -118,7 +119,7 @@ const editableFields = {
   manufacturer: bulkText.optional(),
   category: bulkText.optional(),
   location: bulkText.optional(),
-  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+  currentQuantity: enteredQuantitySchema.optional(),
   costPrice: bulkMoney.optional(),
   price: bulkMoney.optional(),
   tags: bulkTags.optional(),

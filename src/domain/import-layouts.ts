@@ -276,7 +276,8 @@ export interface ProductMappingProposal {
   groupColumn: string | null;
 }
 
-type ValueKind = 'empty' | 'barcode' | 'integer' | 'money' | 'text';
+/** `decimal`: plain numbers of at most 3 places (`1.50` m, `0.25` kg), quantities or prices alike. */
+type ValueKind = 'empty' | 'barcode' | 'integer' | 'decimal' | 'money' | 'text';
 
 /** The kind of a column's sample values (most cells agreeing; blanks ignored). */
 export function valueKind(cells: readonly string[]): ValueKind {
@@ -285,6 +286,7 @@ export function valueKind(cells: readonly string[]): ValueKind {
   const share = (test: (v: string) => boolean) => values.filter(test).length / values.length;
   if (share((v) => /^\d{8,14}$/.test(v) || /^\d([.,]\d+)?E\+?\d{1,2}$/i.test(v)) >= 0.8) return 'barcode';
   if (share((v) => /^[+-]?\d{1,7}([.,]0+)?$/.test(v)) >= 0.8) return 'integer';
+  if (share((v) => /^[+-]?\d{1,10}([.,]\d{0,3}0*)?$/.test(v)) >= 0.8) return 'decimal';
   if (share((v) => /^[$€£]?\s*\d{0,10}([.,]\d{3})*([.,]\d{1,4})?\s*[$€£]?$/.test(v) && /\d/.test(v)) >= 0.8) return 'money';
   return 'text';
 }
@@ -299,11 +301,11 @@ export function cleanCell(raw: string): string {
 }
 
 const FIELD_VETO: Partial<Record<ProductImportField, readonly ValueKind[]>> = {
-  upc: ['text', 'money'],
+  upc: ['text', 'decimal', 'money'],
   currentQuantity: ['text', 'money', 'barcode'],
   costPrice: ['text', 'barcode'],
   price: ['text', 'barcode'],
-  name: ['integer', 'money'],
+  name: ['integer', 'decimal', 'money'],
 };
 
 const CONTAINS_RULES: readonly (readonly [(h: string) => boolean, ProductImportField, string])[] = [

@@ -1,6 +1,7 @@
 /**
  * Database schema (Drizzle, pg-core), DESIGN.md section 2. Every tenant-owned row carries
- * organization_id and every query filters by it. Money is numeric(12,2); quantities integers.
+ * organization_id and every query filters by it. Money is numeric(12,2); quantities numeric(18,3),
+ * read as numbers (`quantity` below, docs/decisions/0105).
  * Migrations are generated from this file by drizzle-kit into ./drizzle and applied at start.
  */
 import { sql } from 'drizzle-orm';
@@ -25,6 +26,15 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A quantity column: numeric(18,3), a decimal of at most 3 places (DESIGN.md section 2), read
+ * as a JavaScript number (exact: 15 digits before the point round-trip through a double).
+ * Raw SQL reads cast it `::float8` or pass it through `Number`.
+ */
+function quantity(name: string) {
+  return numeric(name, { precision: 18, scale: 3, mode: 'number' });
+}
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -114,7 +124,7 @@ export const products = pgTable(
     manufacturer: text('manufacturer'),
     category: text('category'),
     location: text('location'),
-    currentQuantity: integer('current_quantity').notNull().default(0),
+    currentQuantity: quantity('current_quantity').notNull().default(0),
     // Catalogue prices keep up to 4 decimals as imported (ERP unit costs); shown to 2.
     costPrice: numeric('cost_price', { precision: 14, scale: 4 }),
     price: numeric('price', { precision: 14, scale: 4 }),
@@ -186,7 +196,7 @@ export const scanFiles = pgTable(
     /** Data rows read (blank scan values excluded). */
     rowCount: integer('row_count').notNull().default(0),
     /** Scanned units (sum of quantities). */
-    totalItems: integer('total_items').notNull().default(0),
+    totalItems: quantity('total_items').notNull().default(0),
     matchRate: doublePrecision('match_rate'),
     /** Where the uploaded file was kept on disk until processing (before stored_file_chunks). */
     storagePath: text('storage_path'),
@@ -263,9 +273,9 @@ export const auditResultLines = pgTable(
     scanValue: text('scan_value'),
     matchedSku: text('matched_sku'),
     productName: text('product_name'),
-    expectedQuantity: integer('expected_quantity'),
-    scannedQuantity: integer('scanned_quantity').notNull(),
-    difference: integer('difference'),
+    expectedQuantity: quantity('expected_quantity'),
+    scannedQuantity: quantity('scanned_quantity').notNull(),
+    difference: quantity('difference'),
     percentageDifference: doublePrecision('percentage_difference'),
     costPrice: numeric('cost_price', { precision: 12, scale: 2 }),
     varianceValue: numeric('variance_value', { precision: 14, scale: 2 }),
@@ -300,7 +310,7 @@ export const auditNotFoundLines = pgTable(
     position: integer('position').notNull(),
     /** The scanned value (the line's sku and scanValue). */
     value: text('value').notNull(),
-    scannedQuantity: integer('scanned_quantity').notNull(),
+    scannedQuantity: quantity('scanned_quantity').notNull(),
     /** The names of the files the value was scanned in, in upload order. */
     scanFiles: text('scan_files').array().notNull(),
     /** Why it matched nothing; null is 'unknown', the usual reason. */
@@ -364,13 +374,13 @@ export const auditResultSummaries = pgTable('audit_result_summaries', {
     .primaryKey()
     .references(() => audits.id, { onDelete: 'cascade' }),
   organizationId: uuid('organization_id').notNull(),
-  totalScanned: integer('total_scanned').notNull(),
-  matchedScanned: integer('matched_scanned').notNull(),
+  totalScanned: quantity('total_scanned').notNull(),
+  matchedScanned: quantity('matched_scanned').notNull(),
   matchRate: doublePrecision('match_rate').notNull(),
   accuracy: doublePrecision('accuracy'),
   processingTimeMs: integer('processing_time_ms').notNull(),
   totalProductsInFilter: integer('total_products_in_filter'),
-  varianceUnits: integer('variance_units').notNull(),
+  varianceUnits: quantity('variance_units').notNull(),
   varianceValue: numeric('variance_value', { precision: 14, scale: 2 }).notNull(),
   counts: jsonb('counts').notNull(),
   scanFileBreakdown: jsonb('scan_file_breakdown').notNull(),
@@ -430,7 +440,7 @@ export const tagAuditStats = pgTable(
     auditedLines: integer('audited_lines').notNull(),
     accurateLines: integer('accurate_lines').notNull(),
     /** Sum of `difference` over the audited lines (signed units). */
-    quantityVariance: integer('quantity_variance').notNull(),
+    quantityVariance: quantity('quantity_variance').notNull(),
     /** Products whose latest audited line under the tag (over every complete audit) is in this
      * audit: summed over the audits completed since a date, the products audited under the tag
      * since then (docs/decisions/0098). */
@@ -485,7 +495,7 @@ export const tagProductStats = pgTable(
     /** Element i: how many of the audits 1..i found the product accurate (a running count). */
     accurateCounts: integer('accurate_counts').array().notNull(),
     /** Element i: the summed `difference` of the audits 1..i (a running sum, signed units). */
-    varianceSums: integer('variance_sums').array().notNull(),
+    varianceSums: quantity('variance_sums').array().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.tag, t.productId] }),

@@ -2,7 +2,7 @@
  * The columns of each category sheet of the XLSX report (spec part 1 section 2 "Audit detail"
  * tables, extended with the money and file columns a full report needs).
  *
- * Quantities are integers, money is a number with two decimals, % Difference is a fraction with
+ * Quantities are numbers (whole ones without decimals, fractions with up to 3), money is a number with two decimals, % Difference is a fraction with
  * a percent format, so that every numeric column sorts, filters and sums as numbers.
  */
 import type { RepeatedRead, ResultCategory, ResultItem, ScanFileBreakdown } from '../../contracts/results.js';
@@ -19,14 +19,21 @@ const sku = (header: string): Column => ({
   value: (item) => (item.sku !== '' ? item.sku : item.scanValue),
 });
 const productName: Column = { header: 'Product Name', width: 42, style: CELL_STYLES.text, value: (item) => item.productName };
-const expected: Column = { header: 'Expected', width: 11, style: CELL_STYLES.integer, value: (item) => item.expectedQuantity };
+const QUANTITY = { style: CELL_STYLES.integer, fractionStyle: CELL_STYLES.quantityFraction };
+const expected: Column = { header: 'Expected', width: 11, ...QUANTITY, value: (item) => item.expectedQuantity };
 const scanned = (header: string): Column => ({
   header,
   width: 11,
-  style: CELL_STYLES.integer,
+  ...QUANTITY,
   value: (item) => item.scannedQuantity,
 });
-const difference: Column = { header: 'Difference', width: 12, style: CELL_STYLES.signedInteger, value: (item) => item.difference };
+const difference: Column = {
+  header: 'Difference',
+  width: 12,
+  style: CELL_STYLES.signedInteger,
+  fractionStyle: CELL_STYLES.signedQuantityFraction,
+  value: (item) => item.difference,
+};
 const percentDifference: Column = {
   header: '% Difference',
   width: 13,
@@ -98,7 +105,7 @@ function crossFileColumns(files: readonly ScanFileBreakdown[]): Column[] {
     (file, index): Column => ({
       header: file.teamName ? `${file.fileName} (${file.teamName})` : file.fileName,
       width: Math.min(Math.max(12, file.fileName.length + 4), 30),
-      style: CELL_STYLES.integer,
+      ...QUANTITY,
       value: (item) => countOf(item, file, index),
     }),
   );

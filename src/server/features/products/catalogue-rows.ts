@@ -14,7 +14,7 @@ import Papa from 'papaparse';
 import { foldHeader } from '../../../domain/column-mapping.js';
 import { cleanCell, detectLayout } from '../../../domain/import-layouts.js';
 import { decimalSeparatorEvidence, type DecimalSeparator } from '../../../domain/number-locale.js';
-import { parseMoney, parseTags, parseWholeNumber, type Parsed } from '../../../domain/product-values.js';
+import { parseMoney, parseTags, parseQuantityCellText, type Parsed } from '../../../domain/product-values.js';
 import { detectScientificNotation } from '../../../domain/spreadsheet-damage.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
@@ -112,10 +112,10 @@ export function parseMoneyCell(raw: string, decimal: DecimalSeparator | null = n
   return parseMoney(raw, decimal);
 }
 
-/** parseWholeNumber(raw, 0) with a fast path for plain integers. */
+/** parseQuantityCellText(raw, 0) with a fast path for plain integers. */
 export function parseQuantityCell(raw: string, decimal: DecimalSeparator | null = null): Parsed<number | null> {
   if (PLAIN_WHOLE.test(raw)) return { ok: true, value: Number(raw) || 0 };
-  return parseWholeNumber(raw, 0, decimal);
+  return parseQuantityCellText(raw, 0, decimal);
 }
 
 /** A row left out, and why (spec field names; shown to the user by line). */

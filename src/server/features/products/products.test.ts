@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
   });
 
   it('refuses a catalogue with a bad quantity, listing the line and field, and imports nothing', async () => {
-    const lines = ['SKU,Product Name,Quantity', 'A-1,Apple,3', 'A-2,Pear,abc', 'A-3,Plum,2.5', 'A-4,Fig,4'];
+    const lines = ['SKU,Product Name,Quantity', 'A-1,Apple,3', 'A-2,Pear,abc', 'A-3,Plum,2.5005', 'A-4,Fig,4'];
     const file = tmpFile('bad-qty.csv', lines.join('\n'));
     const res = await owner.upload('/api/products/import', [{ field: 'file', path: file }], {
       columnMapping: JSON.stringify({ SKU: 'sku', 'Product Name': 'name', Quantity: 'currentQuantity' }),
@@ -78,8 +78,8 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     const body = res.json();
     expect(body.error).toBe('IMPORT_INVALID');
     expect(body.details.errors).toEqual([
-      { line: 3, field: 'currentQuantity', message: 'bad-qty.csv line 3: Current Stock "abc" is not a whole number' },
-      { line: 4, field: 'currentQuantity', message: 'bad-qty.csv line 4: Current Stock "2.5" is not a whole number' },
+      { line: 3, field: 'currentQuantity', message: 'bad-qty.csv line 3: Current Stock "abc" is not a number' },
+      { line: 4, field: 'currentQuantity', message: 'bad-qty.csv line 4: Current Stock "2.5005" has more than 3 decimal places' },
     ]);
     expect(await productCount(owner)).toBe(0);
   });

@@ -270,7 +270,7 @@ export async function updateQuantitiesBySku(
 ): Promise<Set<string>> {
   const result = (await tx.execute(sql`
     UPDATE products AS p SET current_quantity = f.quantity, updated_at = now()
-    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::int4[]) AS f(sku, quantity)
+    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::numeric(18,3)[]) AS f(sku, quantity)
     WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
     RETURNING f.sku AS sku`)) as unknown as { rows: Array<{ sku: string }> };
   return new Set(result.rows.map((r) => r.sku));
@@ -287,7 +287,7 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
   description: { name: 'description', type: 'text' },
   distributor: { name: 'distributor', type: 'text' },
   manufacturer: { name: 'manufacturer', type: 'text' },
-  currentQuantity: { name: 'current_quantity', type: 'int4' },
+  currentQuantity: { name: 'current_quantity', type: 'numeric(18,3)' },
   category: { name: 'category', type: 'text' },
   location: { name: 'location', type: 'text' },
   costPrice: { name: 'cost_price', type: 'numeric' },

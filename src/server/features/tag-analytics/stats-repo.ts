@@ -53,7 +53,7 @@ function insertAuditStats(lineWhere: SQL, tag: string | null, latest: SQL | null
     SELECT s.organization_id, s.tag, s.audit_id, a.completed_at, s.audited, s.accurate, s.variance, ${latest === null ? sql`0` : sql`coalesce(lp.n, 0)`}
     FROM (
       SELECT u.organization_id, u.tag, u.audit_id, count(*)::int AS audited, (count(*) FILTER (WHERE u.accurate))::int AS accurate,
-        coalesce(sum(u.difference), 0)::int AS variance
+        coalesce(sum(u.difference), 0) AS variance
       FROM (
         SELECT l.organization_id, unnest(l.tags) AS tag, l.audit_id, l.category = ${ACCURATE_CATEGORY} AS accurate, l.difference
         FROM audit_result_lines AS l
@@ -184,9 +184,9 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
     WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
 }
 
-/** `totals` (an int[] slice) with `by` added to every element, order kept; empty stays empty. */
+/** `totals` (an int[] or numeric[] slice) with `by` added to every element, order kept; empty stays empty. */
 function shifted(totals: SQL, by: SQL): SQL {
-  return sql`CASE WHEN cardinality(${totals}) = 0 THEN '{}'::int[] ELSE ARRAY(
+  return sql`CASE WHEN cardinality(${totals}) = 0 THEN '{}' ELSE ARRAY(
     SELECT u.x + ${by} FROM unnest(${totals}) WITH ORDINALITY AS u(x, i) ORDER BY u.i) END`;
 }
 
@@ -265,7 +265,7 @@ function insertProductStatsPerTag(where: SQL): SQL {
     FROM (
       SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, n.number, n.completed_at,
         (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
-        (sum(coalesce(l.difference, 0)) OVER w)::int AS variance_sum
+        (sum(coalesce(l.difference, 0)) OVER w) AS variance_sum
       ${auditedLineTags(where)}
       WINDOW w AS (PARTITION BY t.tag, l.product_id ORDER BY n.number ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
       ORDER BY t.tag, l.product_id, n.number
@@ -294,7 +294,7 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
       FROM (
         SELECT l.product_id, l.tags, first_value(l.tags) OVER w AS first_tags, l.sku, l.product_name, n.number, n.completed_at,
           (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
-          (sum(coalesce(l.difference, 0)) OVER w)::int AS variance_sum
+          (sum(coalesce(l.difference, 0)) OVER w) AS variance_sum
         FROM audit_result_lines AS l
         JOIN tag_audit_numbers AS n ON n.audit_id = l.audit_id
         WHERE l.organization_id = ${organizationId}::uuid AND l.product_id IS NOT NULL AND cardinality(l.tags) > 0

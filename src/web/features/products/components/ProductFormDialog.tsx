@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product, ProductInputBody } from '../../../../contracts/products';
+import { quantitySchema } from '../../../../contracts/quantity';
 import { FormField } from '@/components/FormField';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -57,7 +58,8 @@ function toInput(values: FormValues): ProductInputBody {
 function localErrors(values: FormValues): Partial<Record<keyof FormValues, string>> {
   const errors: Partial<Record<keyof FormValues, string>> = {};
   if (!values.sku.trim()) errors.sku = 'SKU is required';
-  if (!/^-?\d+$/.test(values.currentQuantity.trim())) errors.currentQuantity = 'Current Stock must be a whole number';
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(values.currentQuantity.trim())) errors.currentQuantity = 'Current Stock must be a number';
+  else if (!quantitySchema.safeParse(Number(values.currentQuantity)).success) errors.currentQuantity = 'Current Stock has at most 3 decimal places';
   return errors;
 }
 
@@ -148,7 +150,7 @@ export default function ProductFormDialog({
           {field('manufacturer')}
           {field('category')}
           {field('location')}
-          {field('currentQuantity', { type: 'number', step: 1, inputMode: 'numeric' })}
+          {field('currentQuantity', { type: 'number', step: 'any', inputMode: 'decimal' })}
           {field('costPrice', { type: 'number', step: 0.01, min: 0, inputMode: 'decimal' })}
           {field('price', { type: 'number', step: 0.01, min: 0, inputMode: 'decimal' })}
           <FormField label={IMPORT_FIELD_LABELS.tags} hint="Separate tags with commas." className="sm:col-span-2">
