@@ -335,6 +335,7 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
   const first = plan.firstFileOf[p]!;
   const wasScanned = first !== NEVER;
   const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
+  const gs1 = wasScanned ? tally.productGs1(p) : null;
   const differenceThousandths = code !== NOT_EXPECTED && code !== CROSS_FILE ? scannedThousandths - plan.expected[p]! : null;
   const difference = differenceThousandths === null ? null : fromThousandths(differenceThousandths);
   let variance: string | null = null;
@@ -377,16 +378,13 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
     reason: null,
     fileCounts,
     badCheckDigit: firstValue !== null && flagsBadCheckDigit(firstValue, LEVELS[levelIn(fileTallies, first, p) - 1]!),
-    ...gs1Details(wasScanned ? tally.productGs1(p) : null),
+    lot: gs1?.lot ?? null,
+    expiry: gs1?.expiry ?? null,
+    serial: gs1?.serial ?? null,
   };
 }
 
-/** A line's lot, expiry and serial from its GS1 read (all null without one). */
-function gs1Details(item: Gs1Item | null): Pick<ResultItem, 'lot' | 'expiry' | 'serial'> {
-  return item === null ? NO_GS1 : { lot: item.lot, expiry: item.expiry, serial: item.serial };
-}
 
-const NO_GS1: Pick<ResultItem, 'lot' | 'expiry' | 'serial'> = { lot: null, expiry: null, serial: null };
 
 /**
  * The notFound lines of `tally` in result order (first occurrence: file, then row), made one at
@@ -396,7 +394,7 @@ const NO_GS1: Pick<ResultItem, 'lot' | 'expiry' | 'serial'> = { lot: null, expir
 export function* notFoundLines(tally: Pick<ScanTally, 'catalogue' | 'files' | 'notFound' | 'notFoundGs1'>): Generator<ResultItem> {
   const { catalogue, files, notFound } = tally;
   const singleFile = files.map((file) => [file.fileName]);
-  for (const e of notFound.order()) yield { ...notFoundLine(notFound, e, catalogue, files, singleFile), ...gs1Details(tally.notFoundGs1(e)) };
+  for (const e of notFound.order()) yield notFoundLine(notFound, e, catalogue, files, singleFile, tally.notFoundGs1(e));
 }
 
 /** No file counts / no files: one empty array shared by every line without them. */
@@ -409,6 +407,7 @@ function notFoundLine(
   catalogue: readonly CatalogueProduct[],
   files: readonly ScanFileMeta[],
   singleFile: readonly string[][],
+  gs1: Gs1Item | null,
 ): ResultItem {
   const before = notFound.before[e]! >= 0 ? catalogue[notFound.before[e]!]! : null;
   const after = notFound.after[e]! >= 0 ? catalogue[notFound.after[e]!]! : null;
@@ -437,7 +436,9 @@ function notFoundLine(
     reason: notFound.reason(e),
     fileCounts: NO_FILE_COUNTS,
     badCheckDigit: hasBadCheckDigit(value),
-    ...NO_GS1,
+    lot: gs1?.lot ?? null,
+    expiry: gs1?.expiry ?? null,
+    serial: gs1?.serial ?? null,
   };
 }
 

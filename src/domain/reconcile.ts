@@ -133,13 +133,6 @@ export class ScanQuantityError extends Error {
   }
 }
 
-/** A product's first GS1 read with details, and where it was. */
-interface FirstGs1 {
-  file: number;
-  row: number;
-  item: Gs1Item;
-}
-
 /** True when a GS1 read carries something a line shows: a lot, an expiry or a serial. */
 function hasDetails(item: Gs1Item): boolean {
   return item.lot !== null || item.expiry !== null || item.serial !== null;
@@ -176,7 +169,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const notFound = new NotFoundTally();
   // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
   // and the serials seen (reconcile-repeated-reads.ts).
-  const productGs1 = new Map<number, FirstGs1>();
+  // Per product (allocated on the first such read): that read, and its file and row.
+  let productGs1: (Gs1Item | undefined)[] | null = null;
+  let productGs1File: Int32Array | null = null;
+  let productGs1Row: Float64Array | null = null;
   const notFoundGs1 = new Map<number, Gs1Item>();
   const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
@@ -285,8 +281,17 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
       if (target >= 0 && hasDetails(gs1)) {
-        const held = productGs1.get(target);
-        if (held === undefined || fileIndex < held.file || (fileIndex === held.file && row < held.row)) productGs1.set(target, { file: fileIndex, row, item: gs1 });
+        if (productGs1 === null) {
+          productGs1 = new Array<Gs1Item | undefined>(nProducts);
+          productGs1File = new Int32Array(nProducts).fill(NEVER);
+          productGs1Row = new Float64Array(nProducts);
+        }
+        const heldFile = productGs1File![target]!;
+        if (fileIndex < heldFile || (fileIndex === heldFile && row < productGs1Row![target]!)) {
+          productGs1[target] = gs1;
+          productGs1File![target] = fileIndex;
+          productGs1Row![target] = row;
+        }
       }
     }
     countThousandths(fileIndex, value, row, thousandths + 0, target, level, gs1);
@@ -332,7 +337,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     fileTotal,
     fileMatched,
     notFound,
-    productGs1: (p) => productGs1.get(p)?.item ?? null,
+    productGs1: (p) => productGs1?.[p] ?? null,
     notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
     repeatedReads: repeats,
   });

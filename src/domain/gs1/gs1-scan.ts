@@ -10,7 +10,7 @@
  *
  * Pure; never throws.
  */
-import { isoDateOfYymmdd, parseGs1ElementString, type Gs1Element, type Gs1Form } from './parse-element-string.js';
+import { isoDateOfYymmdd, scanGs1ElementString, type ElementSink, type Gs1Form } from './parse-element-string.js';
 
 /** A GS1 element string that names a product. */
 export interface Gs1Item {
@@ -37,40 +37,52 @@ export type Gs1Reading = { ok: true; item: Gs1Item } | { ok: false; reason: stri
  * (parse-element-string.ts). Null when the value is not GS1 at all (it is matched as text);
  * otherwise the product code and what it counts, or a reason starting `gs1: ` (unknown AI,
  * short or long field, bad check digit, not a date, no product code, inconsistent pairs).
+ * Makes no string but the fields it keeps (the engine reads every GS1 row through it).
  */
 export function readGs1Scan(value: string): Gs1Reading | null {
-  const parsed = parseGs1ElementString(value);
-  if (parsed === null) return null;
-  if (!parsed.ok) return { ok: false, reason: parsed.reason };
-  return itemOf(parsed.form, parsed.elements);
-}
-
-function itemOf(form: Gs1Form, elements: readonly Gs1Element[]): Gs1Reading {
-  const byAi = new Map<string, string>();
-  for (const { ai, value } of elements) {
-    const held = byAi.get(ai);
-    if (held !== undefined && held !== value) return { ok: false, reason: `gs1: (${ai}) appears twice with different values` };
-    byAi.set(ai, value);
+  found.gtin = found.contents = found.count = found.lot = found.expiry = found.serial = null;
+  found.sscc = false;
+  const scanned = scanGs1ElementString(value, keep);
+  if (scanned === null) return null;
+  if (scanned.reason !== null) return { ok: false, reason: scanned.reason };
+  const { gtin, contents, count } = found;
+  if (gtin !== null && contents !== null) return { ok: false, reason: 'gs1: (01) and (02) cannot be on one label' };
+  const expiry = found.expiry === null ? null : isoDateOfYymmdd(found.expiry);
+  if (gtin !== null) return { ok: true, item: { form: scanned.form, gtin, contents: false, units: 1, lot: found.lot, expiry, serial: found.serial } };
+  if (contents !== null) {
+    if (count === null) return { ok: false, reason: 'gs1: (02) without (37), the count of the contents' };
+    return { ok: true, item: { form: scanned.form, gtin: contents, contents: true, units: Number(count), lot: found.lot, expiry, serial: found.serial } };
   }
-  const gtin = byAi.get('01');
-  const contents = byAi.get('02');
-  if (gtin !== undefined && contents !== undefined) return { ok: false, reason: 'gs1: (01) and (02) cannot be on one label' };
-  const expiryDigits = byAi.get('17');
-  const common = {
-    form,
-    lot: byAi.get('10') ?? null,
-    expiry: expiryDigits === undefined ? null : isoDateOfYymmdd(expiryDigits),
-    serial: byAi.get('21') ?? null,
-  };
-  if (gtin !== undefined) return { ok: true, item: { ...common, gtin, contents: false, units: 1 } };
-  if (contents !== undefined) {
-    const count = byAi.get('37');
-    if (count === undefined) return { ok: false, reason: 'gs1: (02) without (37), the count of the contents' };
-    return { ok: true, item: { ...common, gtin: contents, contents: true, units: Number(count) } };
-  }
-  if (byAi.has('00')) return { ok: false, reason: 'gs1: (00) SSCC alone names a logistic unit, not a product: no (01) or (02)' };
+  if (found.sscc) return { ok: false, reason: 'gs1: (00) SSCC alone names a logistic unit, not a product: no (01) or (02)' };
   return { ok: false, reason: 'gs1: no product code: no (01) GTIN or (02) contents' };
 }
+
+/** What `keep` took from the pairs of the value being read (one value at a time: reading is synchronous). */
+const found = {
+  gtin: null as string | null,
+  contents: null as string | null,
+  count: null as string | null,
+  lot: null as string | null,
+  expiry: null as string | null,
+  serial: null as string | null,
+  sscc: false,
+};
+
+type Field = 'gtin' | 'contents' | 'count' | 'lot' | 'expiry' | 'serial';
+const FIELD_OF: Readonly<Record<string, Field>> = { '01': 'gtin', '02': 'contents', '37': 'count', '10': 'lot', '17': 'expiry', '21': 'serial' };
+
+/** The sink of `readGs1Scan`: keeps the pairs a count uses; the same AI twice must agree. */
+const keep: ElementSink = (definition, text, start, end) => {
+  const { ai } = definition;
+  if (ai === '00') found.sscc = true;
+  const field = FIELD_OF[ai];
+  if (field === undefined) return null;
+  const data = start === 0 && end === text.length ? text : text.slice(start, end);
+  const held = found[field];
+  if (held !== null && held !== data) return `gs1: (${ai}) appears twice with different values`;
+  found[field] = data;
+  return null;
+};
 
 /**
  * The key under which reads of one serialised item meet: (01) GTIN-14 + (21) serial, or null

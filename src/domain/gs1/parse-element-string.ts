@@ -9,15 +9,17 @@
  * - a GS1 Digital Link URI on any host, AIs in the path and the query:
  *   `https://example.com/01/09501101530003/10/AB-123?17=271231`.
  *
- * `parseGs1ElementString` tells which of these a value is and splits it into (AI, value) pairs,
- * each checked against the table of AIs (ai-table.ts): a known AI, a field of the right length
- * and character set, a valid check digit on GS1 keys, a real date in YYMMDD fields. What the
- * pairs mean for a count is gs1-scan.ts's business.
+ * `scanGs1ElementString` tells which of these a value is and hands each (AI, data) pair, checked
+ * against the table of AIs (ai-table.ts: a known AI, a field of the right length and character
+ * set, a valid check digit on GS1 keys, a real date in YYMMDD fields), to a sink as a range of
+ * the text, so that the engine's per-row reading makes no string it does not keep (bench:engine's
+ * GS1 variant). `parseGs1ElementString` collects the pairs. What they mean for a count is
+ * gs1-scan.ts's business.
  *
  * Pure; never throws.
  */
-import { gs1CheckDigit, isDigits } from '../gtin.js';
-import { aiAt, AI_DEFINITIONS, type AiDefinition } from './ai-table.js';
+import { isDigits } from '../gtin.js';
+import { aiAt, aiOf, type AiDefinition } from './ai-table.js';
 
 /** One (AI, data) pair of an element string. */
 export interface Gs1Element {
@@ -34,11 +36,15 @@ export type Gs1Form = 'raw' | 'bracketed' | 'digitalLink';
  */
 export type Gs1Parse = { ok: true; form: Gs1Form; elements: Gs1Element[] } | { ok: false; form: Gs1Form; reason: string };
 
+/**
+ * Receives each well-formed pair: `definition` its AI, its data `text[start, end)`. Answers a
+ * reason (`gs1: ...`) to stop reading, or null to go on.
+ */
+export type ElementSink = (definition: AiDefinition, text: string, start: number, end: number) => string | null;
+
 /** The GS character: FNC1 as a scanner transmits it, ending a field without predefined length. */
 export const GS = '\u001d';
-
-/** Symbology identifiers of the GS1 carriers (ISO/IEC 15424 modifiers for GS1 mode). */
-const GS1_SYMBOLOGY_IDENTIFIERS = new Set([']C1', ']d2', ']Q3', ']e0', ']J1']);
+const GS_CODE = 0x1d;
 
 /** Digital Link path short names of GS1 Digital Link 1.0, still sent by older generators. */
 const DIGITAL_LINK_SHORT_NAMES: ReadonlyMap<string, string> = new Map([
@@ -51,54 +57,68 @@ const DIGITAL_LINK_SHORT_NAMES: ReadonlyMap<string, string> = new Map([
   ['itip', '8006'],
 ]);
 
+/** Digital Link primary keys (the path's first AI). */
+const PRIMARY_KEYS = new Set(['00', '01', '253', '255', '401', '402', '414', '415', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']);
+
 /** YYMMDD fields (production, due, packaging, best before, sell by, expiry dates). */
 const DATE_AIS = new Set(['11', '12', '13', '15', '16', '17']);
 
 /**
- * Read `value` (already normalised: trimmed, unquoted) as a GS1 element string. Returns null when
- * it is not one: no GS1 symbology identifier, no GS character, not bracketed (`(` + AI + `)`),
- * not an http(s) URI with an AI and its value in the path. Otherwise the pairs, or a reason.
- *
- * Examples: `(01)09501101530003(10)AB-123` -> ok, [01: 09501101530003, 10: AB-123];
- * `]C100950110153000017` -> reason `gs1: (00) SSCC ...` is not decided here (ok, [00: ...]);
- * `(01)09501101530004` -> `gs1: (01) 09501101530004 has a wrong check digit (4; 3 expected)`.
+ * Read `value` (already normalised: trimmed, unquoted) as a GS1 element string, handing each
+ * pair to `sink`. Returns null when it is not one (no GS1 symbology identifier, no GS character,
+ * not bracketed, not an http(s) URI with a primary key and its value in the path); else its form
+ * and null, or the reason it cannot be read (the first malformed pair's, or the sink's).
  */
-export function parseGs1ElementString(value: string): Gs1Parse | null {
+export function scanGs1ElementString(value: string, sink: ElementSink): { form: Gs1Form; reason: string | null } | null {
   const first = value.charCodeAt(0);
   if (first === 0x5d /* ] */) {
-    const id = value.slice(0, 3);
-    if (GS1_SYMBOLOGY_IDENTIFIERS.has(id)) return finish('raw', parseRaw(value.slice(3)));
-    return null;
+    if (!isGs1SymbologyIdentifier(value)) return null;
+    return { form: 'raw', reason: scanRaw(value, 3, sink) };
   }
-  if (first === 0x28 /* ( */) return isBracketStart(value, 0) ? finish('bracketed', parseBracketed(value)) : null;
+  if (first === 0x28 /* ( */) return bracketAi(value, 0) > 0 ? { form: 'bracketed', reason: scanBracketed(value, sink) } : null;
   if (first === 0x68 /* h */ || first === 0x48 /* H */) {
-    const pairs = digitalLinkElements(value);
-    return pairs === null ? null : finish('digitalLink', pairs);
+    const reason = scanDigitalLink(value, sink);
+    return reason === NOT_GS1 ? null : { form: 'digitalLink', reason };
   }
-  if (first >= 0x30 && first <= 0x39 && value.includes(GS)) return finish('raw', parseRaw(value));
+  if (first >= 0x30 && first <= 0x39 && value.includes(GS)) return { form: 'raw', reason: scanRaw(value, 0, sink) };
   return null;
 }
 
-/** Pairs read, or the reason they cannot be. */
-type Pairs = Gs1Element[] | string;
-
-function finish(form: Gs1Form, pairs: Pairs): Gs1Parse {
-  if (typeof pairs === 'string') return { ok: false, form, reason: pairs };
-  if (pairs.length === 0) return { ok: false, form, reason: 'gs1: no Application Identifier in it' };
-  for (const element of pairs) {
-    const problem = checkElement(element);
-    if (problem !== null) return { ok: false, form, reason: problem };
-  }
-  return { ok: true, form, elements: pairs };
+/**
+ * `scanGs1ElementString` collecting the pairs. Examples: `(01)09501101530003(10)AB-123` -> ok,
+ * [01: 09501101530003, 10: AB-123]; `(01)09501101530004` ->
+ * `gs1: (01) 09501101530004 has a wrong check digit (4; 3 expected)`.
+ */
+export function parseGs1ElementString(value: string): Gs1Parse | null {
+  const elements: Gs1Element[] = [];
+  const scanned = scanGs1ElementString(value, (definition, text, start, end) => {
+    elements.push({ ai: definition.ai, value: text.slice(start, end) });
+    return null;
+  });
+  if (scanned === null) return null;
+  return scanned.reason === null ? { ok: true, form: scanned.form, elements } : { ok: false, form: scanned.form, reason: scanned.reason };
 }
 
-/** Raw element string (after the symbology identifier): fields end by length or at a GS. */
-function parseRaw(text: string): Pairs {
-  const elements: Gs1Element[] = [];
+/** `]C1`, `]d2`, `]Q3`, `]e0` or `]J1` at the start. */
+function isGs1SymbologyIdentifier(value: string): boolean {
+  if (value.length < 3) return false;
+  const id = value.charCodeAt(1);
+  const modifier = value.charCodeAt(2);
+  return (
+    (id === 0x43 /* C */ && modifier === 0x31) ||
+    (id === 0x64 /* d */ && modifier === 0x32) ||
+    (id === 0x51 /* Q */ && modifier === 0x33) ||
+    (id === 0x65 /* e */ && modifier === 0x30) ||
+    (id === 0x4a /* J */ && modifier === 0x31)
+  );
+}
+
+/** Raw element string from `at`: fields end by length or at a GS. */
+function scanRaw(text: string, at: number, sink: ElementSink): string | null {
   const n = text.length;
-  let at = 0;
+  let any = false;
   while (at < n) {
-    if (text.charCodeAt(at) === 0x1d) {
+    if (text.charCodeAt(at) === GS_CODE) {
       at++;
       continue;
     }
@@ -106,28 +126,29 @@ function parseRaw(text: string): Pairs {
     if (definition === null) return unknownAi(text.slice(at, at + 4));
     at += definition.ai.length;
     let end: number;
+    const gs = text.indexOf(GS, at);
     if (definition.minLength === definition.maxLength) {
       end = at + definition.maxLength;
-      if (end > n) return tooShort(definition, text.slice(at));
-      const gs = text.indexOf(GS, at);
-      if (gs !== -1 && gs < end) return tooShort(definition, text.slice(at, gs));
-    } else {
-      const gs = text.indexOf(GS, at);
-      end = gs === -1 ? n : gs;
-    }
-    elements.push({ ai: definition.ai, value: text.slice(at, end) });
+      if (end > n) return tooShort(definition, n - at);
+      if (gs !== -1 && gs < end) return tooShort(definition, gs - at);
+    } else end = gs === -1 ? n : gs;
+    const reason = element(definition, text, at, end, sink);
+    if (reason !== null) return reason;
+    any = true;
     at = end;
   }
-  return elements;
+  return any ? null : NO_AI;
 }
 
-/** True when `text` has `(` + a 2-4 digit AI + `)` at `at`. */
-function isBracketStart(text: string, at: number): boolean {
-  if (text.charCodeAt(at) !== 0x28) return false;
-  for (let length = 2; length <= 4; length++) {
-    if (text.charCodeAt(at + 1 + length) === 0x29 /* ) */) return isDigits(text.slice(at + 1, at + 1 + length));
+/** The length of the AI when `text` has `(` + a 2-4 digit AI + `)` at `at`, else 0. */
+function bracketAi(text: string, at: number): number {
+  if (text.charCodeAt(at) !== 0x28) return 0;
+  for (let length = 1; length <= 4; length++) {
+    const c = text.charCodeAt(at + length);
+    if (c === 0x29 /* ) */) return length >= 3 ? length - 1 : 0;
+    if (c < 48 || c > 57) return 0;
   }
-  return false;
+  return text.charCodeAt(at + 5) === 0x29 ? 4 : 0;
 }
 
 /**
@@ -135,8 +156,7 @@ function isBracketStart(text: string, at: number): boolean {
  * not open a 2-4 digit AI is data: `(`, `)` are in the GS1 character set). Spaces between the
  * elements, as some labels print them, are dropped.
  */
-function parseBracketed(text: string): Pairs {
-  const elements: Gs1Element[] = [];
+function scanBracketed(text: string, sink: ElementSink): string | null {
   const n = text.length;
   let at = 0;
   while (at < n) {
@@ -144,77 +164,92 @@ function parseBracketed(text: string): Pairs {
       at++;
       continue;
     }
-    if (!isBracketStart(text, at)) return `gs1: expected "(" and an Application Identifier at "${text.slice(at, at + 6)}"`;
-    const close = text.indexOf(')', at);
-    const ai = text.slice(at + 1, close);
-    let end = close + 1;
-    while (end < n && !isBracketStart(text, end)) end++;
-    elements.push({ ai, value: text.slice(close + 1, end).trim() });
+    const length = bracketAi(text, at);
+    if (length === 0) return `gs1: expected "(" and an Application Identifier at "${text.slice(at, at + 6)}"`;
+    const definition = aiOf(text, at + 1, at + 1 + length);
+    if (definition === null) return unknownAi(text.slice(at + 1, at + 1 + length));
+    let start = at + length + 2;
+    let end = start;
+    while (end < n && (text.charCodeAt(end) !== 0x28 || bracketAi(text, end) === 0)) end++;
     at = end;
+    while (start < end && text.charCodeAt(start) === 0x20) start++;
+    while (end > start && text.charCodeAt(end - 1) === 0x20) end--;
+    const reason = element(definition, text, start, end, sink);
+    if (reason !== null) return reason;
   }
-  return elements;
+  return null;
 }
 
+/** `scanDigitalLink`'s answer for a value that is no Digital Link URI. */
+const NOT_GS1 = '\u0000not gs1';
+
 /**
- * The AI pairs of a GS1 Digital Link URI, or null when `value` is no http(s) URI with a primary
- * key in its path: the path may start with anything (a resolver's own prefix), then holds
- * AI/value pairs to its end; query parameters named by a digit AI add their pairs (other
- * parameters, such as `linkType`, are not data). A value is percent-decoded.
+ * A GS1 Digital Link URI: the path may start with anything (a resolver's own prefix), then holds
+ * AI/value pairs to its end, the first a primary key; query parameters named by a digit AI (or a
+ * 1.0 short name) add their pairs, other parameters (`linkType`...) are not data. Values are
+ * percent-decoded; a GTIN-8, -12 or -13 in the path is read as its GTIN-14. NOT_GS1 when `value`
+ * is no http(s) URI with a primary key and its value in the path.
  */
-function digitalLinkElements(value: string): Pairs | null {
-  const lower = value.slice(0, 8).toLowerCase();
-  if (!lower.startsWith('https://') && !lower.startsWith('http://')) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  const segments = url.pathname.split('/').filter((segment) => segment !== '');
-  let start = -1;
+function scanDigitalLink(value: string, sink: ElementSink): string | null {
+  const scheme = value.indexOf('://');
+  if (scheme !== 4 && scheme !== 5) return NOT_GS1;
+  const lower = value.slice(0, scheme).toLowerCase();
+  if (lower !== 'http' && lower !== 'https') return NOT_GS1;
+  let pathStart = value.indexOf('/', scheme + 3);
+  if (pathStart === -1) return NOT_GS1;
+  let pathEnd = value.length;
+  const query = value.indexOf('?', pathStart);
+  const fragment = value.indexOf('#', pathStart);
+  if (fragment !== -1) pathEnd = fragment;
+  if (query !== -1 && query < pathEnd) pathEnd = query;
+  const segments = value.slice(pathStart + 1, pathEnd).split('/').filter((segment) => segment !== '');
+  pathStart = -1;
   for (let i = 0; i + 1 < segments.length; i++) {
     if ((segments.length - i) % 2 !== 0) continue;
     const ai = pathAi(segments[i]!);
-    if (ai !== null && isPrimaryKey(ai)) {
-      start = i;
+    if (ai !== null && PRIMARY_KEYS.has(ai)) {
+      pathStart = i;
       break;
     }
   }
-  if (start === -1) return null;
-  const elements: Gs1Element[] = [];
-  for (let i = start; i < segments.length; i += 2) {
+  if (pathStart === -1) return NOT_GS1;
+  for (let i = pathStart; i < segments.length; i += 2) {
     const ai = pathAi(segments[i]!) ?? segments[i]!;
-    const data = decode(segments[i + 1]!);
+    let data = decode(segments[i + 1]!);
     if (data === null) return `gs1: (${ai}) is not a valid percent-encoded value`;
-    elements.push({ ai, value: ai === '01' ? padGtin(data) : data });
+    if (ai === '01' && (data.length === 8 || data.length === 12 || data.length === 13) && isDigits(data)) data = data.padStart(14, '0');
+    const reason = namedElement(ai, data, sink);
+    if (reason !== null) return reason;
   }
-  for (const [key, data] of url.searchParams) {
-    const ai = DIGITAL_LINK_SHORT_NAMES.get(key) ?? (isDigits(key) ? key : null);
-    if (ai === null) continue;
-    elements.push({ ai, value: data });
+  if (query !== -1 && query < (fragment === -1 ? value.length : fragment)) {
+    for (const parameter of value.slice(query + 1, fragment === -1 ? value.length : fragment).split('&')) {
+      const equals = parameter.indexOf('=');
+      const key = equals === -1 ? parameter : parameter.slice(0, equals);
+      const ai = DIGITAL_LINK_SHORT_NAMES.get(key) ?? (isDigits(key) ? key : null);
+      if (ai === null) continue;
+      const data = decode(equals === -1 ? '' : parameter.slice(equals + 1).replace(/\+/g, ' '));
+      if (data === null) return `gs1: (${ai}) is not a valid percent-encoded value`;
+      const reason = namedElement(ai, data, sink);
+      if (reason !== null) return reason;
+    }
   }
-  return elements;
+  return null;
+}
+
+/** A pair whose AI is given as text (`ai`) and whose data is a string of its own. */
+function namedElement(ai: string, data: string, sink: ElementSink): string | null {
+  const definition = aiOf(ai, 0, ai.length);
+  return definition === null ? unknownAi(ai) : element(definition, data, 0, data.length, sink);
 }
 
 /** The AI a Digital Link path segment names (digits, or a 1.0 short name), else null. */
 function pathAi(segment: string): string | null {
-  if (isDigits(segment) && segment.length <= 4) return segment;
+  if (segment.length <= 4 && isDigits(segment)) return segment;
   return DIGITAL_LINK_SHORT_NAMES.get(segment) ?? null;
 }
 
-/** Digital Link primary keys (the path's first AI). */
-const PRIMARY_KEYS = new Set(['00', '01', '253', '255', '401', '402', '414', '415', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']);
-
-function isPrimaryKey(ai: string): boolean {
-  return PRIMARY_KEYS.has(ai);
-}
-
-/** A Digital Link may carry a GTIN-8, -12 or -13 in the path: its GTIN-14 form. */
-function padGtin(data: string): string {
-  return isDigits(data) && (data.length === 8 || data.length === 12 || data.length === 13) ? data.padStart(14, '0') : data;
-}
-
 function decode(segment: string): string | null {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -222,51 +257,88 @@ function decode(segment: string): string | null {
   }
 }
 
-/** Why one pair is malformed, or null when it is well formed. */
-function checkElement(element: Gs1Element): string | null {
-  const { ai, value } = element;
-  const definition = AI_DEFINITIONS.get(ai);
-  if (definition === undefined) return unknownAi(ai);
-  if (value.length < definition.minLength) return value.length === 0 ? `gs1: (${ai}) is empty` : tooShort(definition, value);
-  if (value.length > definition.maxLength) {
-    const fixed = definition.minLength === definition.maxLength;
-    return fixed
-      ? `gs1: (${ai}) is ${value.length} characters long, ${definition.maxLength} expected`
-      : `gs1: (${ai}) is ${value.length} characters long, at most ${definition.maxLength} allowed (a missing GS separator?)`;
+/** Checks one pair (`text[start, end)` the data of `definition`'s AI) and hands it to the sink. */
+function element(definition: AiDefinition, text: string, start: number, end: number, sink: ElementSink): string | null {
+  const { ai } = definition;
+  const length = end - start;
+  if (length < definition.minLength) return length === 0 ? `gs1: (${ai}) is empty` : tooShort(definition, length);
+  if (length > definition.maxLength) {
+    return definition.minLength === definition.maxLength
+      ? `gs1: (${ai}) is ${length} characters long, ${definition.maxLength} expected`
+      : `gs1: (${ai}) is ${length} characters long, at most ${definition.maxLength} allowed (a missing GS separator?)`;
   }
-  if (definition.numeric && !isDigits(value)) return `gs1: (${ai}) must be digits, got "${value}"`;
+  if (definition.numeric) {
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) return `gs1: (${ai}) must be digits, got "${text.slice(start, end)}"`;
+    }
+  }
   if (definition.checkDigit) {
-    const expected = gs1CheckDigit(value.slice(0, -1));
-    const got = value.charCodeAt(value.length - 1) - 48;
-    if (expected !== got) return `gs1: (${ai}) ${value} has a wrong check digit (${got}; ${expected} expected)`;
+    const expected = checkDigitOf(text, start, end - 1);
+    const got = text.charCodeAt(end - 1) - 48;
+    if (expected !== got) return `gs1: (${ai}) ${text.slice(start, end)} has a wrong check digit (${got}; ${expected} expected)`;
   }
-  if (DATE_AIS.has(ai) && isoDateOfYymmdd(value) === null) return `gs1: (${ai}) ${value} is not a date (YYMMDD)`;
-  return null;
+  if (DATE_AIS.has(ai) && !isYymmdd(text, start)) return `gs1: (${ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
+  return sink(definition, text, start, end);
 }
+
+/** The GS1 mod-10 check digit of the digits `text[start, end)` (weights 3, 1, 3... from the right). */
+function checkDigitOf(text: string, start: number, end: number): number {
+  let sum = 0;
+  let weight = 3;
+  for (let i = end - 1; i >= start; i--) {
+    sum += (text.charCodeAt(i) - 48) * weight;
+    weight = 4 - weight;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+const NO_AI = 'gs1: no Application Identifier in it';
 
 function unknownAi(text: string): string {
   return `gs1: unknown Application Identifier at "${text}"`;
 }
 
-function tooShort(definition: AiDefinition, value: string): string {
+function tooShort(definition: AiDefinition, length: number): string {
   const need = definition.minLength === definition.maxLength ? `${definition.minLength}` : `at least ${definition.minLength}`;
-  return `gs1: (${definition.ai}) is too short: ${value.length} characters, ${need} expected`;
+  return `gs1: (${definition.ai}) is too short: ${length} characters, ${need} expected`;
+}
+
+/** Days in month `month` (1-12) of year 20YY. */
+function daysIn(yy: number, month: number): number {
+  if (month === 2) return yy % 4 === 0 ? 29 : 28; // 2000-2099: every fourth year, 2000 included
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** True when the 6 digits at `start` are a GS1 YYMMDD date (day 00: the month's last day). */
+function isYymmdd(text: string, start: number): boolean {
+  const yy = (text.charCodeAt(start) - 48) * 10 + (text.charCodeAt(start + 1) - 48);
+  const month = (text.charCodeAt(start + 2) - 48) * 10 + (text.charCodeAt(start + 3) - 48);
+  const day = (text.charCodeAt(start + 4) - 48) * 10 + (text.charCodeAt(start + 5) - 48);
+  return month >= 1 && month <= 12 && day <= daysIn(yy, month);
 }
 
 /**
  * A GS1 YYMMDD date as ISO `YYYY-MM-DD`, or null when it is not a date. Year 20YY (the labels a
  * count reads expire this century; GS1's sliding window would make the answer depend on the day
  * the engine runs, docs/decisions/0110). Day `00` means the month's last day (General
- * Specifications 3.4.x). Input: 6 digits.
+ * Specifications 7.12). Input: 6 digits.
  */
 export function isoDateOfYymmdd(value: string): string | null {
-  if (value.length !== 6 || !isDigits(value)) return null;
-  const year = 2000 + Number(value.slice(0, 2));
+  const known = isoDates.get(value);
+  if (known !== undefined) return known;
+  if (value.length !== 6 || !isDigits(value) || !isYymmdd(value, 0)) return null;
+  const iso = isoDateOf(value);
+  // A count reads few distinct dates: each is written once (bounded, in case a file has many).
+  if (isoDates.size < 4096) isoDates.set(value, iso);
+  return iso;
+}
+
+const isoDates = new Map<string, string>();
+
+function isoDateOf(value: string): string {
+  const yy = Number(value.slice(0, 2));
   const month = Number(value.slice(2, 4));
-  let day = Number(value.slice(4, 6));
-  if (month < 1 || month > 12) return null;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day === 0) day = last;
-  if (day > last) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const day = Number(value.slice(4, 6)) || daysIn(yy, month);
+  return `20${value.slice(0, 2)}-${value.slice(2, 4)}-${String(day).padStart(2, '0')}`;
 }
