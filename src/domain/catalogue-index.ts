@@ -13,7 +13,8 @@
  * Digits grouped by spaces or hyphens (`0 12345 67890 5`) that are no SKU as written are compared
  * as their digits. A GS1 element string (gs1/gs1-scan.ts) is read as what it encodes: its GTIN
  * is matched at the UPC level only, and `lastGs1` then holds the read (units per read, lot,
- * expiry, serial); a malformed one matches nothing and says why (`gs1: ...`).
+ * expiry, serial); a malformed one matches nothing and says why (`gs1: ...`), unless a SKU,
+ * UPC or other identifier is spelt exactly as it (text levels only).
  *
  * `match` is the engine's per-row call and allocates nothing for digit codes and ASCII text:
  * a digit-only value of up to 14 digits is parsed to a number once, and that number is its
@@ -222,13 +223,26 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
 
+  /** Text levels only (SKU, UPC, other identifier, as written); `none` when no level has it. */
+  function matchText(value: string, none: number): number {
+    let hit = skuText.get(value);
+    if (hit !== MISSING) return answer(hit, 'sku');
+    hit = upcText.get(value);
+    if (hit !== MISSING) return answer(hit, 'upc');
+    hit = otherText.get(value);
+    if (hit !== MISSING) return answer(hit, 'otherIdentifier');
+    return none;
+  }
+
   function match(value: string): number {
     lastGs1 = null;
     const number = digitValue(value);
     if (number >= 0) return matchDigits(value, number);
     if (mayBeGs1(value)) {
-      const hit = matchGs1(value);
-      if (hit !== MATCH_NOT_GS1) return hit;
+      const gs1 = matchGs1(value);
+      // A malformed GS1 string still matches an identifier spelt exactly so (a SKU `(12)AB`).
+      if (gs1 === MATCH_GS1_MALFORMED) return matchText(value, MATCH_GS1_MALFORMED);
+      if (gs1 !== MATCH_NOT_GS1) return gs1;
     }
     let hit = skuText.get(value);
     if (hit !== MISSING) return answer(hit, 'sku');

@@ -141,6 +141,13 @@ describe('GS1 element strings', () => {
     expect(r.categories.notFound.map((l) => [l.sku, l.reason])).toEqual([[value, reason]]);
   });
 
+  it('lets a malformed GS1 string that is a SKU as written match that SKU', () => {
+    const odd = product('(12)AB');
+    const r = run([odd], [[['(12)AB'], ['(12)CD']]]);
+    expect(line(r, '(12)AB')?.line.scannedQuantity).toBe(1);
+    expect(r.categories.notFound.map((l) => [l.sku, l.reason])).toEqual([['(12)CD', 'gs1: (12) is too short: 2 characters, 6 expected']]);
+  });
+
   it('counts a serialised item once and lists its repeats with where they were', () => {
     const r = run(
       [wine],
