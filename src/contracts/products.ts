@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { productFiltersParamSchema } from './product-filters.js';
+import { productIdentifiersSchema } from './product-identifiers.js';
 import { enteredQuantitySchema, quantitySchema } from './quantity.js';
 
 export const productSchema = z.object({
@@ -18,6 +19,8 @@ export const productSchema = z.object({
   category: z.string().nullable(),
   location: z.string().nullable(),
   currentQuantity: quantitySchema,
+  /** More barcodes and aliases, each with its units per read, in the order given. */
+  alternateIdentifiers: productIdentifiersSchema,
   costPrice: z.string().nullable(),
   price: z.string().nullable(),
   tags: z.array(z.string()),
@@ -159,6 +162,8 @@ export const productInputSchema = z.strictObject({
   upc: bulkText.optional(),
   otherIdentifier: bulkText.optional(),
   description: bulkText.optional(),
+  /** Replaces the product's alternate identifiers when sent. */
+  alternateIdentifiers: productIdentifiersSchema.optional(),
   ...editableFields,
 });
 export type ProductInput = z.infer<typeof productInputSchema>;

@@ -7,7 +7,12 @@
  *      zeros); an 8-digit UPC-E also meets its UPC-A, whichever side holds which form; any other
  *      value case-insensitive;
  *   3. other identifier, case-insensitive.
- * A value found on two or more products at the level that decides is ambiguous and matches none.
+ * A product's alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers") join those
+ * levels: its alternate barcodes the UPC level (as GTIN-14 where digits), its aliases the other
+ * identifier level; a match through one tells its units per read (`lastUnits`).
+ * A value found on two or more products at the level that decides is ambiguous and matches none
+ * (two identifiers of one product are not: the product's own UPC or other identifier wins, then
+ * the first alternate).
  * A value in scientific notation that is no SKU is a barcode a spreadsheet destroyed: it matches
  * nothing and says why (its digits are never guessed).
  * Digits grouped by spaces or hyphens (`0 12345 67890 5`) that are no SKU as written are compared
@@ -46,6 +51,20 @@ export interface CatalogueProduct {
   costPrice: string | null;
   /** True when the product belongs to the audit's scope (all products of a cycle count). */
   inScope: boolean;
+  /** More barcodes and aliases, each with the units one read counts; none when absent. */
+  alternates?: readonly AlternateIdentifier[];
+}
+
+/**
+ * An alternate identifier of a product (DESIGN.md section 5 rule 1, "Identifiers"): a barcode
+ * (a second supplier's EAN, the case of 24) matched at the UPC level, or an alias (a value mapped
+ * from an unknown scan) matched at the other identifier level. `units`: what one read counts, a
+ * quantity > 0 of at most 3 decimals (1, 24, 0.25 for a 250 g pack of a product counted in kg).
+ */
+export interface AlternateIdentifier {
+  value: string;
+  kind: 'barcode' | 'alias';
+  units: number;
 }
 
 /** The catalogue level a value matched at. */
@@ -84,6 +103,11 @@ export interface CatalogueIndex {
    */
   readonly lastGs1: Gs1Item | null;
   /**
+   * Units per read of the identifier the last product `match` answered, in thousandths: 1000
+   * for the product's own SKU, UPC and other identifier; an alternate's units otherwise.
+   */
+  readonly lastUnits: number;
+  /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
    * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
    * `gs1: ...`.
@@ -111,6 +135,8 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   const skuValues = new Float64Array(n);
   const upcValues = new Float64Array(n);
   const otherValues = new Float64Array(n);
+  // Alternate identifiers as extra entries n, n + 1, ...: their product and units (thousandths).
+  const alternates = alternateEntries(products);
   let skuDigitCount = 0;
   let upcDigitCount = 0;
   let upcECount = 0;
@@ -132,6 +158,15 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if ((otherValues[i] = digitValue(other)) >= 0) otherDigitCount++;
     else if (other !== '') otherTextCount++;
   }
+  for (let a = 0; a < alternates.values.length; a++) {
+    const digits = alternates.digitValues[a]! >= 0;
+    if (alternates.barcode[a]) {
+      if (digits) upcDigitCount++;
+      else upcTextCount++;
+    } else if (digits) otherDigitCount++;
+    else otherTextCount++;
+  }
+  const productOf = (entry: number): number => (entry < n ? entry : alternates.product[entry - n]!);
   const skuDigits = new NumberTable(skuDigitCount); // digit-only SKUs (<= 14 digits), exact text
   const skuText = new FoldedTextTable(skuTextCount); // other SKUs
   const upcNumber = new NumberTable(upcDigitCount); // digit UPCs (<= 14 digits) by GTIN-14 value
@@ -142,12 +177,12 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
 
   const merge = (current: number, index: number): number => {
     if (current >= 0) {
-      if (current === index) return current;
-      groups.push([current, index]);
+      if (productOf(current) === productOf(index)) return current;
+      groups.push([productOf(current), productOf(index)]);
       return -groups.length;
     }
     const group = groups[-1 - current]!;
-    if (!group.includes(index)) group.push(index);
+    if (!group.includes(productOf(index))) group.push(productOf(index));
     return current;
   };
   // One probe per key; a second only for a key already held (a repeat or an ambiguity).
@@ -179,13 +214,31 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
     else if (other !== '') putText(otherText, other, i);
   }
+  // After the products' own identifiers: an alternate that repeats its own product's UPC or other
+  // identifier leaves that entry (units 1) in place; one on another product is ambiguous (merge).
+  for (let a = 0; a < alternates.values.length; a++) {
+    const value = alternates.values[a]!;
+    const digits = alternates.digitValues[a]!;
+    const entry = n + a;
+    if (alternates.barcode[a]) {
+      if (digits >= 0) putTable(upcNumber, digits, entry);
+      else putText(upcText, value, entry);
+    } else if (digits >= 0) putTable(otherDigits, value.length * LENGTH_FACTOR + digits, entry);
+    else putText(otherText, value, entry);
+  }
 
   let lastLevel: MatchLevel = 'sku';
   let lastGs1: Gs1Item | null = null;
+  let lastUnits = ONE_UNIT;
   const answer = (hit: number, level: MatchLevel): number => {
     if (hit >= 0) {
       lastLevel = level;
-      return hit;
+      if (hit < n) {
+        lastUnits = ONE_UNIT;
+        return hit;
+      }
+      lastUnits = alternates.units[hit - n]!;
+      return alternates.product[hit - n]!;
     }
     return MATCH_AMBIGUOUS - (-1 - hit);
   };
@@ -269,6 +322,9 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     get lastGs1() {
       return lastGs1;
     },
+    get lastUnits() {
+      return lastUnits;
+    },
     resolve(value: string): Resolution {
       const hit = match(value);
       if (hit >= 0) return { kind: 'product', productIndex: hit, level: lastLevel };
@@ -298,6 +354,28 @@ export function mayBeGs1(value: string): boolean {
   if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return true;
   if (first === 0x68 /* h */ || first === 0x48 /* H */) return value.length > 10 && (value.charCodeAt(3) | 0x20) === 0x70; /* htt[p] */
   return first >= 0x30 && first <= 0x39 && value.includes(GS);
+}
+
+/** `lastUnits` of a product's own identifiers: one unit, in thousandths. */
+export const ONE_UNIT = 1000;
+
+/** The alternate identifiers of `products` in entry order, normalised; blank values left out. */
+function alternateEntries(products: readonly CatalogueProduct[]) {
+  const values: string[] = [];
+  const product: number[] = [];
+  const units: number[] = [];
+  const barcode: boolean[] = [];
+  for (let i = 0; i < products.length; i++) {
+    for (const alternate of products[i]!.alternates ?? []) {
+      const value = normalizeScanValue(alternate.value);
+      if (value === '') continue;
+      values.push(value);
+      product.push(i);
+      units.push(Math.round(alternate.units * ONE_UNIT));
+      barcode.push(alternate.kind === 'barcode');
+    }
+  }
+  return { values, product, units, barcode, digitValues: values.map(digitValue) };
 }
 
 /**

@@ -37,6 +37,25 @@ export function toThousandths(units: number): number {
   return n + 0;
 }
 
+/**
+ * A row's quantity times the units one read of its identifier counts (an alternate barcode of a
+ * box of 24, a 250 g pack: 0.25), both in thousandths, in thousandths: rounded half away from
+ * zero to the thousandth when the product has more places (0.001 x 0.25). Exact: formed as an
+ * integer product (a bigint beyond 2^53) before the one rounding.
+ */
+export function timesUnits(thousandths: number, unitsThousandths: number): number {
+  const product = thousandths * unitsThousandths;
+  if (Number.isSafeInteger(product)) {
+    const rest = product % THOUSANDTHS;
+    const whole = (product - rest) / THOUSANDTHS;
+    return (rest >= 500 ? whole + 1 : rest <= -500 ? whole - 1 : whole) + 0;
+  }
+  const big = BigInt(thousandths) * BigInt(unitsThousandths);
+  const rest = big % 1000n;
+  const whole = (big - rest) / 1000n;
+  return Number(rest >= 500n ? whole + 1n : rest <= -500n ? whole - 1n : whole) + 0;
+}
+
 /** Thousandths back to units: the double nearest to the decimal thousandths/1000 (-0 as 0). */
 export function fromThousandths(thousandths: number): number {
   return thousandths / THOUSANDTHS + 0;

@@ -113,6 +113,14 @@ describe('GS1 element strings', () => {
     expect(r.summary.totalScanned).toBe(30);
   });
 
+  it("counts an alternate barcode's units per read: a case GTIN in (01), a pack GTIN as (02)'s contents", () => {
+    const CASE = '19501101530000';
+    const PACK = '29501101530007';
+    const bottles = product('BOTTLE', { upc: '9501101530003', alternates: [{ value: CASE, kind: 'barcode', units: 24 }, { value: PACK, kind: 'barcode', units: 6 }] });
+    const r = run([bottles], [[[`(01)${CASE}(10)L1`], [`(02)${PACK}(37)10`, 2], [`(01)${GTIN}`]]]);
+    expect(line(r, 'BOTTLE')?.line).toMatchObject({ scannedQuantity: 24 + 6 * 10 * 2 + 1, lot: 'L1' });
+  });
+
   it('multiplies a decimal row quantity exactly', () => {
     const r = run([wine], [[[`(02)${GTIN}(37)12`, 2.5], [`(01)${GTIN}`, 0.001]]]);
     expect(line(r, 'WINE')?.line.scannedQuantity).toBe(30.001);

@@ -479,3 +479,65 @@ describe('notFound lines (DESIGN.md section 5 rule 4)', () => {
     expect(results.summary.matchRate).toBe(0.25);
   });
 });
+
+describe('alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers")', () => {
+  const flour = product('FLOUR', {
+    upc: '4006381333931',
+    expectedQuantity: 50,
+    alternates: [
+      { value: '14006381333938', kind: 'barcode', units: 24 }, // the case of 24
+      { value: '012345678905', kind: 'barcode', units: 1 }, // a second supplier's UPC-A
+      { value: 'mehl-typ-405', kind: 'alias', units: 1 },
+    ],
+  });
+  const rice = product('RICE', { expectedQuantity: 2, alternates: [{ value: '20012345', kind: 'barcode', units: 0.25 }] }); // 250 g pack, counted in kg
+
+  it('counts the units of the identifier read times the row quantity', () => {
+    const results = run([flour, rice], [[['14006381333938', 2], ['4006381333931', 1], ['20012345'], ['20012345', 2], ['20012345', -1]]]);
+    expect(find(results, 'FLOUR')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 49, scanValue: '14006381333938' } });
+    expect(find(results, 'RICE')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 0.5 } });
+    expect(results.summary.totalScanned).toBe(49.5);
+    expect(results.summary.matchedScanned).toBe(49.5);
+  });
+
+  it('matches an alternate barcode as GTIN-14 (any zero-padded form) and an alias case-insensitively', () => {
+    const results = run([flour], [[['0012345678905'], ['12345678905'], ['MEHL-TYP-405', 3]]]);
+    expect(find(results, 'FLOUR')!.line.scannedQuantity).toBe(5);
+    expect(results.counts.notFound).toBe(0);
+  });
+
+  it('keeps the levels: a SKU wins over an alternate barcode, an alternate barcode over an other identifier', () => {
+    const results = run(
+      [
+        product('A', { alternates: [{ value: 'CODE-1', kind: 'barcode', units: 6 }] }),
+        product('CODE-1'),
+        product('C', { otherIdentifier: 'CODE-2' }),
+        product('D', { alternates: [{ value: 'CODE-2', kind: 'barcode', units: 2 }] }),
+      ],
+      [[['code-1'], ['CODE-2']]],
+    );
+    expect(find(results, 'CODE-1')!.line.scannedQuantity).toBe(1);
+    expect(find(results, 'A')?.line.scannedQuantity).toBeUndefined();
+    expect(find(results, 'D')!.line.scannedQuantity).toBe(2);
+    expect(find(results, 'C')?.line.scannedQuantity).toBeUndefined();
+  });
+
+  it('sends a value that is an identifier of two products at one level to notFound as ambiguous', () => {
+    const results = run(
+      [product('A', { upc: '4006381333931' }), product('B', { alternates: [{ value: '04006381333931', kind: 'barcode', units: 12 }] })],
+      [[['4006381333931']]],
+    );
+    expect(find(results, '4006381333931')).toMatchObject({ category: 'notFound', line: { reason: 'ambiguous: A, B' } });
+  });
+
+  it("lets a product's own identifier win over its alternate with the same value", () => {
+    const results = run([product('A', { upc: '4006381333931', alternates: [{ value: '4006381333931', kind: 'barcode', units: 12 }] })], [[['4006381333931', 2]]]);
+    expect(find(results, 'A')!.line.scannedQuantity).toBe(2);
+  });
+
+  it('rounds a fraction of a fraction to the thousandth, half away from zero', () => {
+    const results = run([product('A', { alternates: [{ value: 'PACK', kind: 'barcode', units: 0.25 }] })], [[['PACK', 0.002], ['PACK', 0.001]]]);
+    // 0.002 x 0.25 = 0.0005 -> 0.001; 0.001 x 0.25 = 0.00025 -> 0
+    expect(find(results, 'A')!.line.scannedQuantity).toBe(0.001);
+  });
+});

@@ -39,12 +39,12 @@
  *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, notFoundKeyValue, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
-import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, toThousandths } from './quantity-thousandths.js';
+import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
   buildResultsWithLinesOnDemand,
@@ -59,7 +59,7 @@ import {
   type ScanTally,
 } from './reconcile-results.js';
 
-export type { CatalogueProduct } from './catalogue-index.js';
+export type { AlternateIdentifier, CatalogueProduct } from './catalogue-index.js';
 export type { ScanFileMeta } from './reconcile-results.js';
 
 export interface ReconcileOptions {
@@ -222,7 +222,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     checkOpen(fileIndex);
     const value = normalizeScanValue(rawValue);
     const target = value === '' ? BLANK : index.match(value);
-    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target === BLANK ? null : index.lastGs1, -1);
+    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target >= 0 ? index.lastUnits : ONE_UNIT, target === BLANK ? null : index.lastGs1, -1);
   }
 
   // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
@@ -231,22 +231,26 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   let batchLevels = new Uint8Array(1024);
   // GS1 reads of the batch by row (most rows have none: the array stays short).
   const batchGs1: (Gs1Item | null)[] = [];
+  let batchUnits = new Float64Array(1024);
 
   function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void {
     checkOpen(fileIndex);
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
       batchLevels = new Uint8Array(count);
+      batchUnits = new Float64Array(count);
     }
     const targets = batchTargets;
     const levels = batchLevels;
     let gs1Rows = 0;
+    const units = batchUnits;
     for (let i = 0; i < count; i++) {
       const value = normalizeScanValue(values[i]!);
       const target = value === '' ? BLANK : index.match(value);
       batchValues[i] = value;
       targets[i] = target;
       levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
+      units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
       const gs1 = target === BLANK ? null : index.lastGs1;
       if (gs1 !== null) {
         while (batchGs1.length < i) batchGs1.push(null);
@@ -257,7 +261,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     batchGs1.length = gs1Rows;
     try {
       for (let i = 0; i < count; i++) {
-        countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
+        countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
       }
     } finally {
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
@@ -267,9 +271,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   /**
    * One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank),
-   * `level` its level code, `gs1` its GS1 read or null, `line` its line in the file (-1: unknown).
+   * `level` its level code, `units` the matched identifier's units per read (thousandths), `gs1`
+   * its GS1 read or null, `line` its line in the file (-1: unknown).
    */
-  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, gs1: Gs1Item | null, line: number): void {
+  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, units: number, gs1: Gs1Item | null, line: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
     let thousandths = toThousandths(quantity);
@@ -294,7 +299,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         }
       }
     }
-    countThousandths(fileIndex, value, row, thousandths + 0, target, level, gs1);
+    countThousandths(fileIndex, value, row, units === ONE_UNIT ? thousandths + 0 : timesUnits(thousandths, units), target, level, gs1);
   }
 
   function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number, gs1: Gs1Item | null): void {

@@ -139,6 +139,34 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers"): more barcodes
+ * (matched at the UPC level) and aliases (the other identifier level), each with the units one
+ * read counts (24 for a case of 24, 0.25 for a 250 g pack of a product counted in kg). In the
+ * order the user gave them (`position`); they go with their product.
+ */
+export const productIdentifiers = pgTable(
+  'product_identifiers',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    value: text('value').notNull(),
+    /** 'barcode' or 'alias'. */
+    kind: text('kind').notNull(),
+    units: quantity('units').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_identifiers_pkey', columns: [t.productId, t.position] }),
+    check('product_identifiers_kind_check', sql`${t.kind} IN ('barcode', 'alias')`),
+    check('product_identifiers_units_check', sql`${t.units} > 0`),
+    index('product_identifiers_org_value_idx').on(t.organizationId, sql`lower(${t.value})`),
+  ],
+);
+
 export const audits = pgTable(
   'audits',
   {
@@ -506,6 +534,7 @@ export const tagProductStats = pgTable(
 export const schema = {
   organizations,
   users,
+  productIdentifiers,
   sessions,
   products,
   audits,

@@ -269,7 +269,8 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  * The organisation's catalogue with its current quantities (the expected-quantity snapshot taken
  * when processing starts, DESIGN.md section 2), as the processing thread receives it: one JSON text (an array of
  * `[id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags,
- * expectedQuantity, costPrice]`, cost price as the column's decimal text, in SKU order), made by
+ * expectedQuantity, costPrice, alternates?]`, cost price as the column's decimal text, alternates
+ * `[[value, kind, units], ...]` only when the organisation has any, in SKU order), made by
  * the database. The server's thread holds one string, not 100,000 objects per job, and the
  * processing thread builds the products (engine/catalogue-snapshot.ts; issue: server RSS grew
  * over consecutive 1M-row jobs while the catalogue was built here and cloned across).
@@ -281,10 +282,17 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  */
 export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number } = {}): Promise<string> {
   const pageSize = opts.pageSize ?? SNAPSHOT_PAGE;
+  // Alternate identifiers (DESIGN.md section 5 rule 1) join the snapshot, so that a later edit
+  // never changes a finished audit; a catalogue without any pays no probe per product.
+  const anyIdentifiers = await db.execute(sql`SELECT 1 FROM product_identifiers WHERE organization_id = ${organizationId}::uuid LIMIT 1`);
+  const alternates = ((anyIdentifiers as unknown as { rows: unknown[] }).rows.length > 0)
+    ? sql`, (SELECT json_agg(json_build_array(i.value, i.kind, i.units) ORDER BY i.position)
+        FROM product_identifiers AS i WHERE i.product_id = ${products.id})`
+    : sql``;
   const product = sql`json_build_array(
       ${products.id}, ${products.sku}, ${products.upc}, ${products.otherIdentifier}, ${products.name},
       ${products.category}, ${products.location}, ${products.manufacturer}, ${products.distributor},
-      ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text
+      ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text${alternates}
     )`;
   const ofOrganization = sql`${products.organizationId} = ${organizationId}`;
   if (!runsOnPglite(db)) {

@@ -11,6 +11,7 @@ import {
   type ProductImportField,
 } from '../../../contracts/products.js';
 import Papa from 'papaparse';
+import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import { foldHeader } from '../../../domain/column-mapping.js';
 import { cleanCell, detectLayout } from '../../../domain/import-layouts.js';
 import { decimalSeparatorEvidence, type DecimalSeparator } from '../../../domain/number-locale.js';
@@ -43,7 +44,9 @@ const TEXT_FIELDS = new Set<ProductImportField>([
 const FIELD_LABEL = PRODUCT_IMPORT_FIELD_LABELS;
 
 /**
- * Validates a column mapping (file header -> field key) against the file's headers.
+ * Validates a column mapping (file header -> field key) against the file's headers. UPC may be
+ * mapped to several columns (a catalogue with a second `Barcode` or `EAN` column): the leftmost
+ * is the UPC, the others are alternate barcodes (`extraBarcodeColumns`).
  * @returns field -> column index.
  * @throws AppError 400 MISSING_REQUIRED_COLUMNS (no SKU), UNKNOWN_COLUMN, UNKNOWN_FIELD, DUPLICATE_FIELD.
  */
@@ -63,15 +66,26 @@ export function resolveProductMapping(
     if (index < 0) {
       throw new AppError('UNKNOWN_COLUMN', `${fileName}: there is no column "${header}". Columns: ${headers.join(', ')}.`);
     }
-    if (resolved.has(field.data)) {
+    const taken = resolved.get(field.data);
+    if (taken !== undefined && field.data !== 'upc') {
       throw new AppError('DUPLICATE_FIELD', `${FIELD_LABEL[field.data]} is mapped to more than one column.`);
     }
-    resolved.set(field.data, index);
+    resolved.set(field.data, taken === undefined ? index : Math.min(taken, index));
   }
   if (!resolved.has('sku')) {
     throw new AppError('MISSING_REQUIRED_COLUMNS', 'Missing Required Columns: Please map the following required columns: SKU.');
   }
   return resolved;
+}
+
+/** The columns mapped to UPC after the leftmost one: alternate barcodes, left to right. */
+export function extraBarcodeColumns(headers: readonly string[], mapping: Record<string, string>): number[] {
+  const columns = Object.entries(mapping)
+    .filter(([, field]) => field === 'upc')
+    .map(([header]) => headers.indexOf(header))
+    .filter((index) => index >= 0)
+    .sort((a, b) => a - b);
+  return columns.slice(1);
 }
 
 export interface ParsedCatalogue {
@@ -131,6 +145,8 @@ export interface CatalogueReadOptions {
   headers?: readonly string[];
   /** The first data rows: the decimal separator of money and quantity columns is read from them. */
   firstRows?: readonly TableRow[];
+  /** Columns of alternate barcodes (`extraBarcodeColumns`). */
+  extraBarcodeIndexes?: readonly number[];
 }
 
 /**
@@ -184,6 +200,12 @@ export class CatalogueRowReader {
   private readonly quantityDecimal: DecimalSeparator | null;
   private readonly rejectedLines: string[][] = [];
   private readonly headers: readonly string[];
+  private readonly extraBarcodeIndexes: readonly number[];
+  /**
+   * The good rows' values in the extra barcode columns (`extraBarcodeColumns`), by SKU: what the
+   * import stores as the products' alternate barcodes (units 1) once the rows are in.
+   */
+  readonly alternateBarcodes: Array<{ sku: string; identifiers: ProductIdentifier[] }> = [];
 
   constructor(
     private readonly fileName: string,
@@ -198,6 +220,7 @@ export class CatalogueRowReader {
     this.nameIndex = columns.get('name') ?? -1;
     this.otherIdIndex = columns.get('otherIdentifier') ?? -1;
     this.headers = options.headers ?? [];
+    this.extraBarcodeIndexes = options.extraBarcodeIndexes ?? [];
     const layout = detectLayout(this.headers.map(foldHeader));
     this.groupIndex = layout?.groupBy === undefined ? -1 : this.headers.map(foldHeader).indexOf(layout.groupBy);
     const rows = options.firstRows ?? [];
@@ -252,7 +275,23 @@ export class CatalogueRowReader {
       this.firstLines.push(line);
       this.firstFingerprints.push(fingerprint);
     }
-    return problems.length > 0 ? this.reject(line, cells, problems) : row;
+    if (problems.length > 0) return this.reject(line, cells, problems);
+    if (this.extraBarcodeIndexes.length > 0) this.noteAlternateBarcodes(line, row, cells);
+    return row;
+  }
+
+  private noteAlternateBarcodes(line: number, row: ProductUpsert, cells: readonly string[]): void {
+    const identifiers: ProductIdentifier[] = [];
+    for (const index of this.extraBarcodeIndexes) {
+      const value = cleanCell(cells[index] ?? '');
+      if (value === '' || value === row.upc) continue;
+      if (detectScientificNotation(value) !== null) {
+        this.warn(line, 'upc', `Barcode "${value}" (column ${this.headers[index] ?? index + 1}) was turned into scientific notation by a spreadsheet; the product is imported without it`);
+        continue;
+      }
+      identifiers.push({ value, kind: 'barcode', units: 1 });
+    }
+    if (identifiers.length > 0) this.alternateBarcodes.push({ sku: row.sku, identifiers });
   }
 
   /** Skipped rows as `{ reason, count }`, for the answer. */
@@ -305,8 +344,9 @@ export class CatalogueRowReader {
  */
 export function catalogueReaderFor(fileName: string, headers: string[], mapping: Record<string, string>) {
   const columns = resolveProductMapping(fileName, headers, mapping);
+  const extraBarcodeIndexes = extraBarcodeColumns(headers, mapping);
   let reader: CatalogueRowReader | null = null;
-  return (firstRows: readonly TableRow[]) => (reader ??= new CatalogueRowReader(fileName, columns, { headers, firstRows }));
+  return (firstRows: readonly TableRow[]) => (reader ??= new CatalogueRowReader(fileName, columns, { headers, firstRows, extraBarcodeIndexes }));
 }
 
 /**

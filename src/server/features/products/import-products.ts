@@ -25,6 +25,7 @@ import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
+import { storeAlternateIdentifiers } from './store-identifiers.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
 import { countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
@@ -119,6 +120,10 @@ export async function importProducts(
     if (overLimit()) {
       const adding = inserted + (pastLimit ? await countSkusPastLimit(tx) : 0);
       throw productLimitReached(allowance, adding);
+    }
+    // Extra barcode columns (a second Barcode or EAN): the products' alternate barcodes.
+    if (reader.alternateBarcodes.length > 0) {
+      await storeAlternateIdentifiers(tx, { organizationId, bySku: reader.alternateBarcodes, mode: 'add' });
     }
     return { inserted, updated };
   });

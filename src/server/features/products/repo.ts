@@ -5,13 +5,15 @@
 import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, products } from '../../db/schema.js';
+import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
 import { moneyText } from '../../../domain/product-values.js';
 import { arrayLiteral } from './pg-array.js';
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toProduct(row: ProductRow): Product {
+/** A products row as the API answers it, with the product's alternate identifiers (identifiers-repo.ts). */
+export function toProduct(row: ProductRow, alternateIdentifiers: ProductIdentifier[] = []): Product {
   return {
     id: row.id,
     sku: row.sku,
@@ -24,6 +26,7 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     location: row.location,
     currentQuantity: row.currentQuantity,
+    alternateIdentifiers,
     costPrice: moneyText(row.costPrice),
     price: moneyText(row.price),
     tags: row.tags,
