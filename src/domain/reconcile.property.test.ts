@@ -310,3 +310,45 @@ describe('fixed-point quantities (DESIGN.md section 5 rule 4)', () => {
     );
   });
 });
+
+describe('alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers")', () => {
+  const BASE: CatalogueProduct = { id: '', sku: '', upc: null, otherIdentifier: null, name: null, category: null, location: null, expectedQuantity: 0, costPrice: null, inScope: true };
+  // Distinct GTINs (valid check digits) for the products' alternates; reads in any zero-padded form.
+  const CODES = ['4006381333931', '96385074', '012345678905', '10012345678902', '5000112637922', '9780306406157'];
+
+  it('a read counts its identifier units times its quantity, rounded once to the thousandth, whichever form of the code is read', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: CODES.length, maxLength: CODES.length }),
+        fc.array(fc.tuple(fc.nat({ max: CODES.length - 1 }), fc.integer({ min: -5000, max: 5000 }), fc.nat({ max: 2 })), { maxLength: 30 }),
+        (unitsThousandths, reads) => {
+          // Product i has CODES[i] as an alternate barcode worth unitsThousandths[i] / 1000 units.
+          const catalogue = CODES.map((code, i) => ({ ...BASE, id: `p${i}`, sku: `P${i}`, alternates: [{ value: code, kind: 'barcode' as const, units: unitsThousandths[i]! / 1000 }] }));
+          const form = (code: string, pad: number) => code.padStart(Math.min(14, code.length + pad), '0');
+          const results = reconcile({
+            auditType: 'cycle-count',
+            mode: 'standard',
+            catalogue,
+            files: [{ fileName: 'f.csv', teamName: null, scannerId: null }],
+            scans: [reads.map(([i, q, pad]) => ({ value: form(CODES[i]!, pad), quantity: q / 1000 }))],
+          });
+          const lines = RESULT_CATEGORIES.flatMap((c) => results.categories[c]);
+          expect(results.counts.notFound).toBe(0);
+          for (let i = 0; i < CODES.length; i++) {
+            let exact = 0n;
+            for (const [j, q] of reads) {
+              if (j !== i) continue;
+              const product = BigInt(q) * BigInt(unitsThousandths[i]!);
+              const rest = product % 1000n;
+              exact += (product - rest) / 1000n + (rest >= 500n ? 1n : rest <= -500n ? -1n : 0n);
+            }
+            const line = lines.find((l) => l.sku === `P${i}`);
+            if (reads.some(([j]) => j === i)) expect(Math.round(line!.scannedQuantity * 1000)).toBe(Number(exact));
+            else expect(line).toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -152,8 +152,10 @@ export function ImportMappingStep({
   };
   const fieldUse = new Map<string, number>();
   for (const field of Object.values(mapping)) fieldUse.set(field, (fieldUse.get(field) ?? 0) + 1);
-  const duplicates = [...fieldUse].filter(([, n]) => n > 1).map(([f]) => f);
+  // UPC may take several columns: the leftmost is the UPC, the others alternate barcodes.
+  const duplicates = [...fieldUse].filter(([f, n]) => n > 1 && f !== 'upc').map(([f]) => f);
   const mappedCount = Object.keys(mapping).length;
+  const firstUpcHeader = preview.headers.find((h) => mapping[h] === 'upc');
 
   const setField = (header: string, value: string) => {
     const next = { ...mapping };
@@ -273,6 +275,9 @@ export function ImportMappingStep({
                     <p id={`${id}-dup`} className="text-destructive text-xs">
                       {isImportField(value) ? IMPORT_FIELD_LABELS[value] : value} is mapped to more than one column.
                     </p>
+                  ) : null}
+                  {value === 'upc' && header !== firstUpcHeader ? (
+                    <p className="text-muted-foreground text-xs">Imported as an alternate barcode (the first UPC column is the UPC).</p>
                   ) : null}
                 </div>
               </li>
