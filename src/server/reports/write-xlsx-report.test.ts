@@ -409,6 +409,8 @@ describe('writeXlsxReport: GS1 details and repeated reads (DESIGN.md section 5 r
     expect((repeats.getRow(2).values as unknown[]).slice(1)).toEqual(['b.csv', 4, ']d20109501101530003\u241d21S1', 'WINE', 'Red wine', '09501101530003', 'S1', 'a.csv', 2]);
     expect(repeats.getRow(3).getCell(4).value).toBeNull();
     expect(repeats.rowCount).toBe(3);
+    const instructions = sheet(workbook, 'Instructions');
+    expect(rowWhere(instructions, 1, 'Repeated Reads').getCell(2).value).toContain('not counted');
   });
 
   it('has no Repeated Reads sheet when nothing was read twice', async () => {
