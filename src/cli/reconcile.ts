@@ -212,7 +212,7 @@ export async function reconcileFiles(opts: ReconcileCliOptions): Promise<Enhance
   });
   for (const [i, spec] of opts.scans.entries()) {
     const table = await openTable(spec.file, path.basename(spec.file), { header });
-    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count);
+    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines);
   }
   const results = reconciler.finish();
   results.summary.processingTime = Math.round(performance.now() - started);
@@ -239,6 +239,7 @@ export function inMemoryReport(results: EnhancedResults, name: string, filter: F
     async *lines(category: ResultCategory) {
       yield* results.categories[category];
     },
+    repeatedReads: results.repeatedReads,
   };
 }
 

@@ -74,6 +74,12 @@ export const resultItemSchema = z.object({
   fileCounts: z.array(fileCountSchema),
   /** True when the value is a GTIN-shaped code whose check digit is wrong. */
   badCheckDigit: z.boolean(),
+  /** GS1 (10) batch/lot of the line's first GS1 read that carried a lot, expiry or serial; else null. */
+  lot: z.string().nullable(),
+  /** GS1 (17) expiry date of that read, `YYYY-MM-DD`, or null. */
+  expiry: z.string().nullable(),
+  /** GS1 (21) serial number of that read, or null. */
+  serial: z.string().nullable(),
 });
 export type ResultItem = z.infer<typeof resultItemSchema>;
 
@@ -130,6 +136,28 @@ export const resultsSummarySchema = z.object({
 });
 export type ResultsSummary = z.infer<typeof resultsSummarySchema>;
 
+/**
+ * A serialised item, GS1 (01) + (21), read again after its first read (DESIGN.md section 5 rule 1):
+ * not counted, listed with where it was and where the item was first read. `line` is the line of
+ * the scan file (1 = the file's first line).
+ */
+export const repeatedReadSchema = z.object({
+  fileName: z.string(),
+  line: z.number().int(),
+  /** The value as scanned (normalised). */
+  scanValue: z.string(),
+  /** SKU and name of the product the GTIN matched; null when it matched none. */
+  sku: z.string().nullable(),
+  productName: z.string().nullable(),
+  /** GTIN-14 and serial number of the item. */
+  gtin: z.string(),
+  serial: z.string(),
+  /** Where the item was first read (the read that counted). */
+  firstFileName: z.string(),
+  firstLine: z.number().int(),
+});
+export type RepeatedRead = z.infer<typeof repeatedReadSchema>;
+
 /** The whole result of a reconciliation, every line (engine output, CLI --json). */
 export const enhancedResultsSchema = z.object({
   auditType: auditTypeSchema,
@@ -138,6 +166,8 @@ export const enhancedResultsSchema = z.object({
   summary: resultsSummarySchema,
   counts: categoryCountsSchema,
   categories: categoriesSchema,
+  /** Serialised items read again, in reading order (file, then line); not counted anywhere. */
+  repeatedReads: z.array(repeatedReadSchema),
 });
 export type EnhancedResults = z.infer<typeof enhancedResultsSchema>;
 
@@ -193,8 +223,13 @@ export const moneySummarySchema = z.object({
 });
 export type MoneySummary = z.infer<typeof moneySummarySchema>;
 
+/** The results screen gets at most this many repeated reads; the exports list them all. */
+export const REPEATED_READS_SHOWN = 1000;
+
 export const pagedResultsSchema = enhancedResultsSchema.extend({
   money: moneySummarySchema,
+  /** All repeated reads of the audit (`repeatedReads` holds the first REPEATED_READS_SHOWN). */
+  repeatedReadsTotal: z.number().int(),
   totals: categoryCountsSchema,
   pages: z.record(resultCategorySchema, z.object({ page: z.number().int(), pageSize: z.number().int() })),
 });

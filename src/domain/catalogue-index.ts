@@ -15,6 +15,11 @@
  * the first alternate).
  * A value in scientific notation that is no SKU is a barcode a spreadsheet destroyed: it matches
  * nothing and says why (its digits are never guessed).
+ * Digits grouped by spaces or hyphens (`0 12345 67890 5`) that are no SKU as written are compared
+ * as their digits. A GS1 element string (gs1/gs1-scan.ts) is read as what it encodes: its GTIN
+ * is matched at the UPC level only, and `lastGs1` then holds the read (units per read, lot,
+ * expiry, serial); a malformed one matches nothing and says why (`gs1: ...`), unless a SKU,
+ * UPC or other identifier is spelt exactly as it (text levels only).
  *
  * `match` is the engine's per-row call and allocates nothing for digit codes and ASCII text:
  * a digit-only value of up to 14 digits is parsed to a number once, and that number is its
@@ -24,10 +29,12 @@
  * `resolve` gives the same answer as a value with a reason, for the rare not-found rows.
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
-import { normalizeScanValue } from './normalize-scan-value.js';
+import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
 import { AsciiFoldTable, isAscii, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
+import { readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
+import { GS } from './gs1/parse-element-string.js';
 
 /** A catalogue product as the engine sees it (expected quantity snapshotted, DESIGN.md section 2). */
 export interface CatalogueProduct {
@@ -74,8 +81,10 @@ export const REASON_UNKNOWN = 'unknown';
 /** `match` answers: a product index (>= 0) or one of these. */
 export const MATCH_UNKNOWN = -1;
 export const MATCH_SCIENTIFIC = -2;
+/** A value read as a GS1 element string that is malformed or names no product. */
+export const MATCH_GS1_MALFORMED = -3;
 /** Ambiguous answers are `MATCH_AMBIGUOUS - g` for ambiguity group `g`. */
-export const MATCH_AMBIGUOUS = -3;
+export const MATCH_AMBIGUOUS = -4;
 
 /** Lookup tables of one catalogue. Build with `buildCatalogueIndex`. */
 export interface CatalogueIndex {
@@ -89,13 +98,19 @@ export interface CatalogueIndex {
   /** Level of the last product `match` answered. */
   readonly lastLevel: MatchLevel;
   /**
+   * The GS1 read of the last value `match` was given, when it was a well-formed GS1 element
+   * string naming a product code (found or not); null for any other value.
+   */
+  readonly lastGs1: Gs1Item | null;
+  /**
    * Units per read of the identifier the last product `match` answered, in thousandths: 1000
    * for the product's own SKU, UPC and other identifier; an alternate's units otherwise.
    */
   readonly lastUnits: number;
   /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
-   * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order) or `scientific notation: ...`.
+   * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
+   * `gs1: ...`.
    */
   resolve(normalized: string): Resolution;
 }
@@ -213,6 +228,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   }
 
   let lastLevel: MatchLevel = 'sku';
+  let lastGs1: Gs1Item | null = null;
   let lastUnits = ONE_UNIT;
   const answer = (hit: number, level: MatchLevel): number => {
     if (hit >= 0) {
@@ -227,26 +243,69 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return MATCH_AMBIGUOUS - (-1 - hit);
   };
 
-  function match(value: string): number {
+  /** A digit code (its text and `digitValue`) through the levels: SKU, UPC/GTIN, other identifier. */
+  function matchDigits(value: string, number: number): number {
     const length = value.length;
+    let hit = skuDigits.get(length * LENGTH_FACTOR + number);
+    if (hit !== MISSING) return answer(hit, 'sku');
+    hit = matchBarcode(number, length === 8 ? value : null);
+    if (hit !== MISSING) return answer(hit, 'upc');
+    hit = otherDigits.get(length * LENGTH_FACTOR + number);
+    if (hit !== MISSING) return answer(hit, 'otherIdentifier');
+    return MATCH_UNKNOWN;
+  }
+
+  /** The barcode level: a GTIN-14 value; `upcE` the 8-digit text when it may be a UPC-E. */
+  function matchBarcode(number: number, upcE: string | null): number {
+    let hit = upcNumber.get(number);
+    if (hit === MISSING && upcE !== null) {
+      const upcA = expandUpcE(upcE);
+      if (upcA !== null) hit = upcNumber.get(Number(upcA));
+    }
+    if (hit === MISSING) hit = upcAlias.get(number);
+    return hit;
+  }
+
+  /** A GS1 element string: its GTIN at the barcode level only. */
+  function matchGs1(value: string): number {
+    const read = readGs1Scan(value);
+    if (read === null) return MATCH_NOT_GS1;
+    if (!read.ok) return MATCH_GS1_MALFORMED;
+    lastGs1 = read.item;
+    const hit = matchBarcode(Number(read.item.gtin), null);
+    return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
+  }
+
+  /** Text levels only (SKU, UPC, other identifier, as written); `none` when no level has it. */
+  function matchText(value: string, none: number): number {
+    let hit = skuText.get(value);
+    if (hit !== MISSING) return answer(hit, 'sku');
+    hit = upcText.get(value);
+    if (hit !== MISSING) return answer(hit, 'upc');
+    hit = otherText.get(value);
+    if (hit !== MISSING) return answer(hit, 'otherIdentifier');
+    return none;
+  }
+
+  function match(value: string): number {
+    lastGs1 = null;
     const number = digitValue(value);
-    if (number >= 0) {
-      let hit = skuDigits.get(length * LENGTH_FACTOR + number);
-      if (hit !== MISSING) return answer(hit, 'sku');
-      hit = upcNumber.get(number);
-      if (hit === MISSING && length === 8) {
-        const upcA = expandUpcE(value);
-        if (upcA !== null) hit = upcNumber.get(Number(upcA));
-      }
-      if (hit === MISSING) hit = upcAlias.get(number);
-      if (hit !== MISSING) return answer(hit, 'upc');
-      hit = otherDigits.get(length * LENGTH_FACTOR + number);
-      if (hit !== MISSING) return answer(hit, 'otherIdentifier');
-      return MATCH_UNKNOWN;
+    if (number >= 0) return matchDigits(value, number);
+    if (mayBeGs1(value)) {
+      const gs1 = matchGs1(value);
+      // A malformed GS1 string still matches an identifier spelt exactly so (a SKU `(12)AB`).
+      if (gs1 === MATCH_GS1_MALFORMED) return matchText(value, MATCH_GS1_MALFORMED);
+      if (gs1 !== MATCH_NOT_GS1) return gs1;
     }
     let hit = skuText.get(value);
     if (hit !== MISSING) return answer(hit, 'sku');
     if (detectScientificNotation(value) !== null) return MATCH_SCIENTIFIC;
+    const grouped = groupedDigits(value);
+    if (grouped !== null) {
+      const groupedNumber = digitValue(grouped);
+      const found = groupedNumber >= 0 ? matchDigits(grouped, groupedNumber) : MATCH_UNKNOWN;
+      if (found !== MATCH_UNKNOWN) return found;
+    }
     hit = upcText.get(value);
     if (hit !== MISSING) return answer(hit, 'upc');
     hit = otherText.get(value);
@@ -260,6 +319,9 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     get lastLevel() {
       return lastLevel;
     },
+    get lastGs1() {
+      return lastGs1;
+    },
     get lastUnits() {
       return lastUnits;
     },
@@ -270,10 +332,28 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
       if (hit === MATCH_SCIENTIFIC) {
         return { kind: 'notFound', reason: scientificNotationReason(value, detectScientificNotation(value)!) };
       }
+      if (hit === MATCH_GS1_MALFORMED) {
+        const read = readGs1Scan(value);
+        return { kind: 'notFound', reason: read !== null && !read.ok ? read.reason : 'gs1: malformed' };
+      }
       const skus = groups[MATCH_AMBIGUOUS - hit]!.map((index) => products[index]!.sku).sort(compareCodeUnits);
       return { kind: 'notFound', reason: `ambiguous: ${skus.join(', ')}` };
     },
   };
+}
+
+/** `matchGs1`'s answer for a value that is no GS1 element string after all (never returned by `match`). */
+const MATCH_NOT_GS1 = -0x7ffffff0;
+
+/**
+ * True when `value` (not digit-only) may be a GS1 element string: it starts with `]`, `(` or
+ * `http`, or starts with a digit and holds a GS character. A cheap look before the parser.
+ */
+export function mayBeGs1(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return true;
+  if (first === 0x68 /* h */ || first === 0x48 /* H */) return value.length > 10 && (value.charCodeAt(3) | 0x20) === 0x70; /* htt[p] */
+  return first >= 0x30 && first <= 0x39 && value.includes(GS);
 }
 
 /** `lastUnits` of a product's own identifiers: one unit, in thousandths. */
@@ -300,12 +380,27 @@ function alternateEntries(products: readonly CatalogueProduct[]) {
 
 /**
  * The key under which two scan values are "the same value" for not-found lines (DESIGN.md
- * section 5 rule 4, "one notFound line per distinct normalised value"): the GTIN-14 form of a
- * digit-only value of up to 14 digits, else the value in lower case. Input: a normalised value.
+ * section 5 rule 4, "one notFound line per distinct normalised value": values that would match
+ * the same product if it existed): the GTIN-14 form of a digit-only value of up to 14 digits, of
+ * grouped digits (`0 12345 67890 5`) and of a well-formed GS1 element string's GTIN; else the
+ * value in lower case. Input: a normalised value.
  */
 export function notFoundKey(normalized: string): string {
-  const value = digitValue(normalized);
-  return value >= 0 ? String(value).padStart(14, '0') : normalized.toLowerCase();
+  const read = mayBeGs1(normalized) ? readGs1Scan(normalized) : null;
+  const keyed = notFoundKeyValue(normalized, read?.ok === true ? read.item : null);
+  const value = digitValue(keyed);
+  return value >= 0 ? String(value).padStart(14, '0') : keyed.toLowerCase();
+}
+
+/**
+ * The value a not-found scan is keyed by (`notFoundKey` is its GTIN-14 or lower case): the GTIN
+ * of its GS1 read `gs1` (the reconciler has it from `lastGs1`), else its grouped digits, else the
+ * value itself. Allocates only for grouped digits.
+ */
+export function notFoundKeyValue(normalized: string, gs1: Gs1Item | null): string {
+  if (gs1 !== null) return gs1.gtin;
+  if (digitValue(normalized) >= 0) return normalized;
+  return groupedDigits(normalized) ?? normalized;
 }
 
 /**

@@ -13,7 +13,9 @@
  * Money is exact (integer cents, money-cents.ts); quantities too (integer thousandths in the
  * tallies and the plan, quantity-thousandths.ts), turned into units only on the lines.
  */
-import type { AuditMode, AuditType, EnhancedResults, FileCount, ResultCategory, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
+import type { AuditMode, AuditType, EnhancedResults, FileCount, RepeatedRead, ResultCategory, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
+import type { Gs1Item } from './gs1/gs1-scan.js';
+import type { RepeatedReads } from './reconcile-repeated-reads.js';
 import { compareCodeUnits, flagsBadCheckDigit, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
 import { hasBadCheckDigit } from './gtin.js';
 import { addCents, formatCents, multiplyCentsByThousandths, parseCents, type Cents } from './money-cents.js';
@@ -74,6 +76,11 @@ export interface ScanTally {
   fileTotal: Float64Array;
   fileMatched: Float64Array;
   notFound: NotFoundTally;
+  /** A product's first GS1 read with a lot, expiry or serial (by product index), or null. */
+  productGs1: (product: number) => Gs1Item | null;
+  /** The same for a notFound entry's first occurrence. */
+  notFoundGs1: (entry: number) => Gs1Item | null;
+  repeatedReads: RepeatedReads;
 }
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
@@ -280,7 +287,27 @@ function resultsWithoutLines(tally: ScanTally, plan: ProductLinePlan): EnhancedR
       scannedNotExpected: [],
       zeroSheetItems: [],
     },
+    repeatedReads: repeatedReadsOf(tally),
   };
+}
+
+/** The repeated reads of `tally` with file and product names, in reading order. */
+function repeatedReadsOf(tally: ScanTally): RepeatedRead[] {
+  const { catalogue, files } = tally;
+  return tally.repeatedReads.inOrder().map((r) => {
+    const product = r.product >= 0 ? catalogue[r.product]! : null;
+    return {
+      fileName: files[r.file]!.fileName,
+      line: r.line,
+      scanValue: r.value,
+      sku: product?.sku ?? null,
+      productName: product?.name ?? null,
+      gtin: r.gtin,
+      serial: r.serial,
+      firstFileName: files[r.firstFile]!.fileName,
+      firstLine: r.firstLine,
+    };
+  });
 }
 
 /** The lines of one product category, in SKU order, made one at a time. */
@@ -308,6 +335,7 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
   const first = plan.firstFileOf[p]!;
   const wasScanned = first !== NEVER;
   const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
+  const gs1 = wasScanned ? tally.productGs1(p) : null;
   const differenceThousandths = code !== NOT_EXPECTED && code !== CROSS_FILE ? scannedThousandths - plan.expected[p]! : null;
   const difference = differenceThousandths === null ? null : fromThousandths(differenceThousandths);
   let variance: string | null = null;
@@ -350,18 +378,23 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
     reason: null,
     fileCounts,
     badCheckDigit: firstValue !== null && flagsBadCheckDigit(firstValue, LEVELS[levelIn(fileTallies, first, p) - 1]!),
+    lot: gs1?.lot ?? null,
+    expiry: gs1?.expiry ?? null,
+    serial: gs1?.serial ?? null,
   };
 }
+
+
 
 /**
  * The notFound lines of `tally` in result order (first occurrence: file, then row), made one at
  * a time as the caller pulls them: the same lines `buildEnhancedResults` puts in
  * `categories.notFound`. Pure; does not modify `tally`.
  */
-export function* notFoundLines(tally: Pick<ScanTally, 'catalogue' | 'files' | 'notFound'>): Generator<ResultItem> {
+export function* notFoundLines(tally: Pick<ScanTally, 'catalogue' | 'files' | 'notFound' | 'notFoundGs1'>): Generator<ResultItem> {
   const { catalogue, files, notFound } = tally;
   const singleFile = files.map((file) => [file.fileName]);
-  for (const e of notFound.order()) yield notFoundLine(notFound, e, catalogue, files, singleFile);
+  for (const e of notFound.order()) yield notFoundLine(notFound, e, catalogue, files, singleFile, tally.notFoundGs1(e));
 }
 
 /** No file counts / no files: one empty array shared by every line without them. */
@@ -374,6 +407,7 @@ function notFoundLine(
   catalogue: readonly CatalogueProduct[],
   files: readonly ScanFileMeta[],
   singleFile: readonly string[][],
+  gs1: Gs1Item | null,
 ): ResultItem {
   const before = notFound.before[e]! >= 0 ? catalogue[notFound.before[e]!]! : null;
   const after = notFound.after[e]! >= 0 ? catalogue[notFound.after[e]!]! : null;
@@ -402,6 +436,9 @@ function notFoundLine(
     reason: notFound.reason(e),
     fileCounts: NO_FILE_COUNTS,
     badCheckDigit: hasBadCheckDigit(value),
+    lot: gs1?.lot ?? null,
+    expiry: gs1?.expiry ?? null,
+    serial: gs1?.serial ?? null,
   };
 }
 

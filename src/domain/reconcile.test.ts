@@ -356,6 +356,9 @@ describe('categories (DESIGN.md section 5 rules 3-5)', () => {
       reason: null,
       fileCounts: [],
       badCheckDigit: false,
+      lot: null,
+      expiry: null,
+      serial: null,
     });
   });
 

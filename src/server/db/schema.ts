@@ -352,6 +352,34 @@ export const auditNotFoundLines = pgTable(
 );
 
 /**
+ * Serialised items (GS1 (01) + (21)) read again after their first read (DESIGN.md section 5
+ * rule 1): not counted, listed apart in the results and the exports, in reading order.
+ */
+export const auditRepeatedReads = pgTable(
+  'audit_repeated_reads',
+  {
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** Order among the audit's repeated reads (file, then line). */
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Line of the scan file where the repeat was. */
+    line: integer('line').notNull(),
+    scanValue: text('scan_value').notNull(),
+    /** The matched product's SKU and name when the audit ran; null when the GTIN matched none. */
+    sku: text('sku'),
+    productName: text('product_name'),
+    gtin: text('gtin').notNull(),
+    serial: text('serial').notNull(),
+    /** Where the item was first read (the read that counted). */
+    firstFileName: text('first_file_name').notNull(),
+    firstLine: integer('first_line').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.position] })],
+);
+
+/**
  * One row per audit ever created, kept when the audit is deleted: the monthly audit count
  * (DESIGN.md section 4) counts these, so deleting an audit gives no quota back. Filled by the
  * database trigger `audits_count_creation` on every insert into audits (see the migration).

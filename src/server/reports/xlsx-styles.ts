@@ -62,6 +62,9 @@ export const CATEGORY_COLOURS: Readonly<Record<ResultCategory, SheetColours>> = 
   zeroSheetItems: { fill: 'FFEF6C00', text: WHITE },
 };
 
+/** The Repeated Reads sheet: not a category, a neutral slate. */
+export const REPEATED_READS_COLOURS: SheetColours = { fill: 'FF455A64', text: WHITE };
+
 export type CellStyle = Partial<Style>;
 
 /** Every font names its face and size: a bare `<b/>` font leaves the size to the reader. */

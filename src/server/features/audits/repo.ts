@@ -30,6 +30,7 @@ import {
 } from './result-lines.js';
 import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
+import { storeRepeatedReads } from './repeated-reads-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
@@ -407,6 +408,7 @@ export async function storeResults(
       await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, csvChunksOf(productLines));
       await copyCsvText(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, csvChunksOf(notFoundLineRows(audit.id, results.categories.notFound)));
     }
+    await storeRepeatedReads(tx, audit.id, results.repeatedReads);
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,
@@ -503,6 +505,9 @@ export function toResultItem(row: LineFields): ResultItem {
     reason: row.reason,
     fileCounts: ctx.fileCounts ?? [],
     badCheckDigit: row.badCheckDigit,
+    lot: ctx.lot ?? null,
+    expiry: ctx.expiry ?? null,
+    serial: ctx.serial ?? null,
   };
 }
 
@@ -534,6 +539,9 @@ export function toNotFoundItem(row: NotFoundFields): ResultItem {
     reason: row.reason ?? USUAL_NOT_FOUND_REASON,
     fileCounts: [],
     badCheckDigit: hasBadCheckDigit(row.value),
+    lot: ctx.lot ?? null,
+    expiry: ctx.expiry ?? null,
+    serial: ctx.serial ?? null,
   };
 }
 
