@@ -10,6 +10,7 @@ import { reportSections } from './report-sections.js';
 import { fileCountsText, joinedScanFiles, roundedPercent, scanWithName } from './line-values.js';
 import { spreadsheetSafe } from './spreadsheet-safe.js';
 import { abandonStream, endStream, writeChunk } from './stream-pacing.js';
+import { auditPercent } from '../../domain/audit-figures.js';
 
 export const CSV_COLUMNS = [
   'Category',
@@ -74,6 +75,25 @@ function csvRow(title: string, category: ResultCategory, item: ResultItem): CsvV
   ];
 }
 
+/** Category of the rows that carry the audit's headline figures. */
+export const CSV_SUMMARY_CATEGORY = 'Summary';
+
+/**
+ * The audit's Match Rate and Accuracy (DESIGN.md section 5 rule 6), one row each after the lines:
+ * Category 'Summary', the figure's name in Product Name, its value in % Difference (a percentage
+ * with one decimal, as the screens round it; empty when there is none). Docs/decisions/0117.
+ */
+function summaryRows(input: ReportInput): CsvValue[][] {
+  const row = (name: string, fraction: number | null): CsvValue[] =>
+    CSV_COLUMNS.map((column) => {
+      if (column === 'Category') return CSV_SUMMARY_CATEGORY;
+      if (column === 'Product Name') return name;
+      if (column === '% Difference') return auditPercent(fraction);
+      return null;
+    });
+  return [row('Match Rate', input.summary.matchRate), row('Accuracy', input.summary.accuracy)];
+}
+
 function csvText(rows: CsvValue[][]): string {
   return Papa.unparse(rows, { newline: NEWLINE, header: false }) + NEWLINE;
 }
@@ -84,9 +104,9 @@ function csvText(rows: CsvValue[][]): string {
  * UTF-8 with a BOM, CRLF line ends, quoted per RFC 4180 by papaparse. One header row
  * (`CSV_COLUMNS`), then one row per line over all categories in the order of the results screen
  * (Category holds the sheet title: Correct, Above, Below, Cross-File Discrepancies, Not Found,
- * Not Expected, Zero Sheet). Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
- * most 2 decimals, Variance Value is the exact decimal, Scan Files are joined with '; '. Every
- * text cell goes through `spreadsheetSafe`.
+ * Not Expected, Zero Sheet), then the two Summary rows (Match Rate, Accuracy). Numbers are plain
+ * (`-3`, `12.5`), % Difference is in percent with at most 2 decimals, Variance Value is the exact
+ * decimal, Scan Files are joined with '; '. Every text cell goes through `spreadsheetSafe`.
  *
  * @throws whatever `input.lines` throws, or AppError EXPORT_ABORTED when `out` closed early;
  *   `out` is then destroyed, so the reader gets a failed download rather than a short file.
@@ -105,6 +125,7 @@ export async function writeCsvReport(input: ReportInput, out: NodeJS.WritableStr
       }
       if (rows.length > 0) await writeChunk(out, csvText(rows));
     }
+    await writeChunk(out, csvText(summaryRows(input)));
     await endStream(out);
   } catch (error) {
     abandonStream(out);

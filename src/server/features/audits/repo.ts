@@ -256,6 +256,7 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     quantityOff: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
     productsNotMatched: counts ? counts.notFound + counts.scannedNotExpected : null,
     matchRate: summary?.matchRate ?? null,
+    accuracy: summary?.accuracy ?? null,
     quantityDiscrepancies: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
     missingItems: counts?.zeroSheetItems ?? null,
     unrecognizedItems: counts?.notFound ?? null,

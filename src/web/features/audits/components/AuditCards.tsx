@@ -7,7 +7,7 @@ import type { Audit } from '../../../../contracts/audits';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
-import { DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
+import { AccuracyFigure, DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
 import type { AuditSelection } from './AuditsTable';
 
@@ -44,6 +44,9 @@ export function AuditCards({ audits, selected, onToggle, onDelete }: { audits: A
             <Figure label="Items Scanned">{formatCount(audit.itemsScanned)}</Figure>
             <Figure label="Match Rate">
               <MatchRateBadge audit={audit} />
+            </Figure>
+            <Figure label="Accuracy">
+              <AccuracyFigure audit={audit} />
             </Figure>
             <Figure label="Discrepancies">
               <DiscrepancyBadge audit={audit} />

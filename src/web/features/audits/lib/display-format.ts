@@ -1,11 +1,14 @@
 /**
  * How the audit screens write numbers, sizes, durations and dates (spec part 1 sections 2, 9).
  */
+import { formatAuditPercent } from '../../../../domain/audit-figures';
 
-/** A 0-1 fraction as a percentage with one decimal: 0.99027 -> '99.0%'. */
+/**
+ * A 0-1 fraction as a percentage with one decimal: 0.99027 -> '99.0%' (rounded as every screen and
+ * export rounds the audit's figures, domain/audit-figures.ts).
+ */
 export function formatFraction(fraction: number | null | undefined): string {
-  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '—';
-  return `${(fraction * 100).toFixed(1)}%`;
+  return formatAuditPercent(fraction);
 }
 
 /** A 0-100 percentage with one decimal. */
