@@ -2,7 +2,7 @@
  * Audits SQL: audits, scan files, result lines and summaries. Every statement is scoped by
  * organization_id; an audit of another organisation reads as missing (DESIGN.md section 2).
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { runsOnPglite, type Db } from '../../db/client.js';
 import { auditCreations, auditNotFoundLines, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
 import type { Audit, AuditListQuery, AuditListTab, AuditPage, AuditStatus, ScanFile } from '../../../contracts/audits.js';
@@ -87,13 +87,18 @@ export async function updateAuditIfStatus(
   return rows.length > 0;
 }
 
-/** Audits of the organisation created at or after `since`, deleted ones included (the monthly plan limit; audit_creations). */
-export async function countAuditsCreatedSince(db: Db, organizationId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditCreations)
-    .where(and(eq(auditCreations.organizationId, organizationId), gte(auditCreations.createdAt, since)));
-  return Number(row?.n ?? 0);
+/** Whether the audit has run before (it has its row in audit_creations). */
+export async function auditHasRun(db: Db, auditId: string): Promise<boolean> {
+  const [row] = await db.select({ id: auditCreations.id }).from(auditCreations).where(eq(auditCreations.auditId, auditId)).limit(1);
+  return row !== undefined;
+}
+
+/** Whether a task points at the audit or a scan file belongs to it. */
+export async function auditHasTaskOrFiles(db: Db, auditId: string): Promise<boolean> {
+  const [task] = await db.select({ id: auditTasks.id }).from(auditTasks).where(eq(auditTasks.auditId, auditId)).limit(1);
+  if (task) return true;
+  const [file] = await db.select({ id: scanFiles.id }).from(scanFiles).where(eq(scanFiles.auditId, auditId)).limit(1);
+  return file !== undefined;
 }
 
 /** Adds a scan file row at the end of the audit's files (position = last + 1). */

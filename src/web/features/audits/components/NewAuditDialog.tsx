@@ -3,7 +3,8 @@
  * Count or Product Audit; Run Now opens the chosen wizard in the same dialog. Assign Task asks
  * for the audit's details (and a product audit's filter), creates the draft stub, then opens the
  * Assign Audit Task dialog (given by the app through `assignTaskDialog`); after the task is
- * created everything resets. Without that dialog, Assign Task shows 'Coming soon'.
+ * created everything resets; when that dialog is cancelled the draft is discarded. Without that
+ * dialog, Assign Task shows 'Coming soon'.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -14,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from '@/lib/cn';
 import type { AuditType } from '../../../../contracts/results';
 import type { AssignTaskDialogComponent } from './assign-task-slot';
+import { discardDraft } from '../api/discard-draft';
 import { auditsQueryKey } from '../api/get-audits';
 import { AssignTaskStubStep } from './AssignTaskStubStep';
 import { ChoiceButton } from './ChoiceButton';
@@ -71,6 +73,15 @@ export function NewAuditDialog({
     onOpenChange(next);
   };
   const chooseType = (type: AuditType) => setView(assigning ? `assign-${type}` : type);
+  // A task dialog cancelled leaves no draft behind (decision 0118): the stub is taken back.
+  const closeTaskDialog = (auditId: string, assigned: boolean) => {
+    if (!assigned) {
+      void discardDraft(auditId)
+        .catch((error: unknown) => console.error('Failed to discard the audit draft', error))
+        .finally(() => void queryClient.invalidateQueries({ queryKey: auditsQueryKey }));
+    }
+    changeOpen(false);
+  };
 
   const finished = (auditId: string) => {
     setBusy(false);
@@ -83,7 +94,7 @@ export function NewAuditDialog({
     <>
       {stub && AssignTaskDialog ? (
         <Suspense fallback={null}>
-          <AssignTaskDialog audit={stub} onClose={() => changeOpen(false)} />
+          <AssignTaskDialog audit={stub} onClose={(assigned) => closeTaskDialog(stub.id, assigned)} />
         </Suspense>
       ) : null}
       <Dialog open={open && !stub} onOpenChange={changeOpen}>
