@@ -2,6 +2,7 @@
  * Wizard step 'Audit Details' (spec part 1 section 5): 'Audit Name *' required (trimmed
  * non-empty), Section optional. Validated with the request's own schema.
  */
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight } from 'lucide-react';
@@ -21,13 +22,17 @@ export function AuditDetailsStep({
   defaultValues,
   onCancel,
   onNext,
+  onDirtyChange,
 }: {
   defaultValues: AuditDetails;
   onCancel: () => void;
   onNext: (details: AuditDetails) => void;
+  /** Told whether anything was typed (the wizard asks before it is closed then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const onSubmit = form.handleSubmit((values) => onNext({ name: values.name, section: values.section ?? '' }));
 
   return (

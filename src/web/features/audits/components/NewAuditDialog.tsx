@@ -19,6 +19,7 @@ import { discardDraft } from '../api/discard-draft';
 import { auditsQueryKey } from '../api/get-audits';
 import { AssignTaskStubStep } from './AssignTaskStubStep';
 import { ChoiceButton } from './ChoiceButton';
+import { useLeaveGuard } from './use-leave-guard';
 import { WizardLoadBoundary } from './WizardLoadBoundary';
 
 const CycleCountWizard = lazy(() => import('./CycleCountWizard'));
@@ -60,9 +61,13 @@ export function NewAuditDialog({
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
 
+  const [dirty, setDirty] = useState(false);
+  const { guard, leaveDialog } = useLeaveGuard(dirty && !busy);
+
   const changeOpen = (next: boolean) => {
     if (!next && busy) return; // processing: the dialog stays until it finishes or fails
     if (!next) {
+      setDirty(false);
       // A stub was created (assigned or not): the list shows the new draft.
       if (stub) void queryClient.invalidateQueries({ queryKey: auditsQueryKey });
       setView('mode');
@@ -83,6 +88,9 @@ export function NewAuditDialog({
     changeOpen(false);
   };
 
+  // Escape, the close button, Cancel and a click outside ask first when a wizard holds work.
+  const requestClose = (next: boolean) => (next ? changeOpen(true) : guard(() => changeOpen(false)));
+
   const finished = (auditId: string) => {
     setBusy(false);
     changeOpen(false);
@@ -97,7 +105,8 @@ export function NewAuditDialog({
           <AssignTaskDialog audit={stub} onClose={(assigned) => closeTaskDialog(stub.id, assigned)} />
         </Suspense>
       ) : null}
-      <Dialog open={open && !stub} onOpenChange={changeOpen}>
+      {leaveDialog}
+      <Dialog open={open && !stub} onOpenChange={requestClose}>
         <DialogContent
           showCloseButton={!busy}
           onEscapeKeyDown={(e) => busy && e.preventDefault()}
@@ -160,7 +169,7 @@ export function NewAuditDialog({
           {view === 'cycle-count' ? (
             <WizardLoadBoundary>
               <Suspense fallback={<WizardFallback />}>
-                <CycleCountWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+                <CycleCountWizard onCancel={() => requestClose(false)} onBusyChange={setBusy} onDirtyChange={setDirty} onFinished={finished} />
               </Suspense>
             </WizardLoadBoundary>
           ) : null}
@@ -168,7 +177,7 @@ export function NewAuditDialog({
           {view === 'product-audit' ? (
             <WizardLoadBoundary>
               <Suspense fallback={<WizardFallback />}>
-                <ProductAuditWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+                <ProductAuditWizard onCancel={() => requestClose(false)} onBusyChange={setBusy} onDirtyChange={setDirty} onFinished={finished} />
               </Suspense>
             </WizardLoadBoundary>
           ) : null}
