@@ -18,7 +18,7 @@ export function OperatorSetsPlan() {
         No payment provider is configured on this StockTally server, so plans cannot be bought here. Ask the person who runs it
         to change your organisation&apos;s plan. They run, on the server:
       </p>
-      <pre className="overflow-x-auto rounded-md bg-white px-3 py-2 font-mono text-xs text-slate-900">
+      <pre className="rounded-md bg-white px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-900">
         <code>npm run set-tier -- your-email@example.com starter</code>
       </pre>
       <p>with the e-mail address of your account and the plan: free, starter, pro or enterprise.</p>
