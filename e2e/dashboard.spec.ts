@@ -70,11 +70,12 @@ test('dashboard: empty state, then the numbers and rows of the audits made', asy
 
   await page.reload();
   await expect(statCard(page, 'Total Audits').getByTestId('stat-value')).toHaveText('3');
-  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('2');
+  // The bare draft (no task, no file) is not active work (docs/decisions/0118): the pending one is.
+  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('1');
   await expect(statCard(page, 'Completed Audits').getByTestId('stat-value')).toHaveText('1');
   const { body: stats } = await callApi<UserStats>(page, 'GET', '/api/user/stats');
   await expect(statCard(page, 'Avg. Accuracy %').getByTestId('stat-value')).toHaveText(`${stats.avgAccuracy.toFixed(1)}%`);
-  await expect(sidebarBadge(page, '2 active audits')).toHaveText('2');
+  await expect(sidebarBadge(page, '1 active audits')).toHaveText('1');
 
   // Rows: newest first; the complete one with its figures (spec formulas) and View Results.
   const rows = page.getByRole('region', { name: 'Recent Audits' }).getByRole('listitem');

@@ -72,6 +72,8 @@ export const auditSchema = z.object({
   unrecognizedItems: z.number().int().nullable(),
   /** Whether an audit task points at this audit. */
   hasTask: z.boolean(),
+  /** Its (first) task: title and assignee's name or e-mail; null without a task. */
+  task: z.object({ title: z.string(), assignedToName: z.string().nullable() }).nullable(),
   scanFiles: z.array(scanFileSchema),
 });
 export type Audit = z.infer<typeof auditSchema>;

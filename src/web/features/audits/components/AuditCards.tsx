@@ -9,6 +9,7 @@ import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
 import { AccuracyFigure, DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
+import { AuditTaskLine } from './AuditTaskLine';
 import type { AuditSelection } from './AuditsTable';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -37,6 +38,7 @@ export function AuditCards({ audits, selected, onToggle, onDelete }: { audits: A
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{audit.name}</p>
               {audit.section ? <p className="text-muted-foreground text-xs break-words">{audit.section}</p> : null}
+              <AuditTaskLine audit={audit} />
             </div>
             <AuditStatusBadge status={audit.status} />
           </div>

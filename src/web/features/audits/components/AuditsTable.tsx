@@ -10,6 +10,7 @@ import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
 import { AccuracyFigure, DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
+import { AuditTaskLine } from './AuditTaskLine';
 
 export interface AuditSelection {
   selected: ReadonlySet<string>;
@@ -59,6 +60,7 @@ export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: 
                   {audit.name}
                 </div>
                 {audit.section ? <div className="text-muted-foreground truncate text-xs">{audit.section}</div> : null}
+                <AuditTaskLine audit={audit} />
               </TableCell>
               <TableCell>
                 <AuditStatusBadge status={audit.status} />
