@@ -126,7 +126,9 @@ export function ScanFileCard({
               />
               <Label htmlFor={`${headingId}-header`} className="text-sm leading-snug font-normal">
                 First row is a header
-                {entry.hasHeader === 'auto' ? <span className="text-muted-foreground"> (detected)</span> : null}
+                {entry.hasHeader === 'auto' ? (
+                  <span className="text-muted-foreground">{ready.headerRow ? ' (detected)' : ' (none detected)'}</span>
+                ) : null}
               </Label>
             </div>
           ) : null}

@@ -21,8 +21,12 @@ export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
 }
 
-/** Bytes as KB with one decimal: 13454 -> '13.1 KB'. */
+/**
+ * Bytes as KB with one decimal: 13454 -> '13.1 KB' (spec part 1 "Scan file step"). A file under
+ * 0.05 KB is not '0.0 KB' (which reads as empty): it shows its bytes, '23 bytes'.
+ */
 export function formatKb(bytes: number): string {
+  if (bytes > 0 && bytes < 52) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
