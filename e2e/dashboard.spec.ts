@@ -112,7 +112,8 @@ test('dashboard: Recent Audits lists the first 5 of the newest audits', async ({
   const { body: audits } = await callApi<Audit[]>(page, 'GET', '/api/audits');
   await expect(rows).toHaveText(audits.slice(0, 5).map((a) => new RegExp(a.name)));
   await expect(statCard(page, 'Total Audits').getByTestId('stat-value')).toHaveText('7');
-  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('7');
+  // Seven bare drafts: none is work in progress (docs/decisions/0118).
+  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('0');
 });
 
 function sidebarBadge(page: Page, label: string) {
