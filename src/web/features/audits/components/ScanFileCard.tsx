@@ -49,7 +49,7 @@ export function ScanFileCard({
   const ready = preview.status === 'ready' ? preview.preview : null;
   const headers = ready?.headers ?? [];
   const details = [formatKb(file.size)];
-  if (ready) details.push(`${ready.totalRows.toLocaleString()} rows`, ready.format.toUpperCase());
+  if (ready) details.push(`${ready.totalRows.toLocaleString()} ${ready.totalRows === 1 ? 'row' : 'rows'}`, ready.format.toUpperCase());
 
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-lg border p-3 sm:p-4">
