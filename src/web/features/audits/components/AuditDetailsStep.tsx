@@ -32,7 +32,9 @@ export function AuditDetailsStep({
 }) {
   const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues });
   const { errors, isDirty } = form.formState;
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    if (isDirty) onDirtyChange?.(true);
+  }, [isDirty, onDirtyChange]);
   const onSubmit = form.handleSubmit((values) => onNext({ name: values.name, section: values.section ?? '' }));
 
   return (
@@ -45,7 +47,13 @@ export function AuditDetailsStep({
         }
         error={errors.name?.message}
       >
-        <Input autoFocus aria-required="true" placeholder="e.g. Year-end count 2025" {...form.register('name')} />
+        <Input
+          autoFocus
+          aria-required="true"
+          placeholder="e.g. Year-end count 2025"
+          // Told at once, in the keystroke's own event: an Escape right after typing already asks.
+          {...form.register('name', { onChange: (e: { target: { value: string } }) => e.target.value !== '' && onDirtyChange?.(true) })}
+        />
       </FormField>
       <FormField label="Section" hint="Optional: the area counted, e.g. Aisle 4 or Back store." error={errors.section?.message}>
         <Input placeholder="e.g. Aisle 4" {...form.register('section')} />

@@ -79,7 +79,10 @@ export default function CycleCountWizard({
         <AuditDetailsStep
           defaultValues={details}
           onCancel={onCancel}
-          onDirtyChange={setDetailsTyped}
+          onDirtyChange={(typed) => {
+            setDetailsTyped(typed);
+            if (typed) onDirtyChange?.(true);
+          }}
           onNext={(values) => {
             setDetails(values);
             setStep(1);

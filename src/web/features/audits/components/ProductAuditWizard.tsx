@@ -109,7 +109,10 @@ export default function ProductAuditWizard({
         <AuditDetailsStep
           defaultValues={details}
           onCancel={onCancel}
-          onDirtyChange={setDetailsTyped}
+          onDirtyChange={(typed) => {
+            setDetailsTyped(typed);
+            if (typed) onDirtyChange?.(true);
+          }}
           onNext={(values) => {
             setDetails(values);
             setScreen('mode');
