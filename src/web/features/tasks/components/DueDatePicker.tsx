@@ -43,6 +43,9 @@ export function DueDatePicker({
             selected={value}
             defaultMonth={value}
             disabled={{ before: startOfToday() }}
+            // The name starts with the number the button shows ('15, Sunday, November 15th, 2026'),
+            // so a voice-control user saying what they see reaches it (WCAG 2.5.3).
+            labels={{ labelDayButton: (date, modifiers) => `${date.getDate()}, ${format(date, 'PPPP')}${modifiers.selected ? ', selected' : ''}` }}
             onSelect={(date) => {
               onChange(date);
               setOpen(false);
