@@ -88,7 +88,7 @@ test.use({ bypassCSP: true });
 
 for (const width of [1280, 375]) {
   test(`no axe violations (WCAG 2.1 A/AA, any impact) on any screen at ${width} px`, async ({ page }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(540_000);
     await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
     const found: Finding[] = [];
     const check = async (screen: string, ready: Locator) => {
@@ -143,8 +143,41 @@ for (const width of [1280, 375]) {
     await check('new audit: mode', newAudit.getByRole('button', { name: /^Run Now/ }));
     await newAudit.getByRole('button', { name: /^Run Now/ }).click();
     await check('new audit: type', newAudit.getByRole('button', { name: /^Cycle Count/ }));
+    // A wizard with a name typed asks before Escape closes it.
+    await newAudit.getByRole('button', { name: /^Cycle Count/ }).click();
+    await page.getByRole('dialog', { name: 'New Cycle Count' }).getByLabel('Audit Name').fill('Left behind');
     await page.keyboard.press('Escape');
-    await expect(newAudit).toBeHidden();
+    const leave = page.getByRole('alertdialog', { name: 'Leave this audit?' });
+    await check('wizard: leave this audit?', leave);
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Assign Task: the Assign Audit Task dialog with its due-date picker open; cancelled.
+    await page.getByRole('button', { name: 'New Audit', exact: true }).click();
+    await newAudit.getByRole('button', { name: /^Assign Task/ }).click();
+    await newAudit.getByRole('button', { name: /^Cycle Count/ }).click();
+    const stub = page.getByRole('dialog', { name: 'New Cycle Count' });
+    await stub.getByLabel('Audit Name').fill('Assigned count');
+    await stub.getByRole('button', { name: 'Next' }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign Audit Task' });
+    await check('assign audit task', assign.getByLabel('Task Title'));
+    await assign.getByLabel('Due Date', { exact: true }).click();
+    await check('assign audit task: due-date picker', page.locator('[data-slot="popover-content"]'));
+    await page.keyboard.press('Escape');
+    await assign.getByRole('button', { name: 'Cancel' }).click();
+    await expect(assign).toBeHidden();
+
+    // Upload QTY refused, then 'Update the matching rows, list the rest'.
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Upload QTY' }).click();
+    const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
+    await qty.getByLabel('Quantity file').setInputFiles({ name: 'q.csv', mimeType: 'text/csv', buffer: Buffer.from('SKU,Quantity\nAB-97921,38\nNOPE-1,3\nNOPE-2,x\n') });
+    await qty.getByRole('button', { name: 'Update Quantities' }).click();
+    await check('quantity upload: refused', qty.getByRole('alert'));
+    await qty.getByRole('button', { name: 'Update the matching rows, list the rest' }).click();
+    await check('quantity upload: rows not updated', qty.getByRole('list', { name: 'Rows not updated' }));
+    await qty.getByRole('button', { name: 'Done' }).click();
+    await page.goto('/audits');
 
     await runFixtureCycleCount(page, CASE, manifest, 'Accessible count', async (step, dialog) => {
       await check(`cycle count wizard: ${step}`, dialog);

@@ -48,7 +48,7 @@ test('dashboard: empty state, then the numbers and rows of the audits made', asy
 
   // Nothing yet.
   await expect(statCard(page, 'Total Audits').getByTestId('stat-value')).toHaveText('0');
-  await expect(statCard(page, 'Avg. Accuracy').getByTestId('stat-value')).toHaveText('—');
+  await expect(statCard(page, 'Avg. Accuracy %').getByTestId('stat-value')).toHaveText('—');
   await expect(page.getByText('No audits yet')).toBeVisible();
 
   // Shortcuts.
@@ -70,18 +70,18 @@ test('dashboard: empty state, then the numbers and rows of the audits made', asy
 
   await page.reload();
   await expect(statCard(page, 'Total Audits').getByTestId('stat-value')).toHaveText('3');
-  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('2');
+  // The bare draft (no task, no file) is not active work (docs/decisions/0118): the pending one is.
+  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('1');
   await expect(statCard(page, 'Completed Audits').getByTestId('stat-value')).toHaveText('1');
   const { body: stats } = await callApi<UserStats>(page, 'GET', '/api/user/stats');
-  await expect(statCard(page, 'Avg. Accuracy').getByTestId('stat-value')).toHaveText(`${stats.avgAccuracy.toFixed(1)}%`);
-  await expect(sidebarBadge(page, '2 active audits')).toHaveText('2');
+  await expect(statCard(page, 'Avg. Accuracy %').getByTestId('stat-value')).toHaveText(`${stats.avgAccuracy.toFixed(1)}%`);
+  await expect(sidebarBadge(page, '1 active audits')).toHaveText('1');
 
   // Rows: newest first; the complete one with its figures (spec formulas) and View Results.
   const rows = page.getByRole('region', { name: 'Recent Audits' }).getByRole('listitem');
   await expect(rows).toHaveCount(3);
   const doneRow = auditRow(page, 'Year-end count');
-  const rate = (done.productsMatched! / done.totalScannedProducts!) * 100;
-  await expect(doneRow).toContainText(`Products matched${rate.toFixed(1)}%`);
+  await expect(doneRow).toContainText(`Match Rate${(Math.round(done.matchRate! * 1000) / 10).toFixed(1)}%`);
   await expect(doneRow).toContainText(`Discrepancies${(done.quantityOff ?? 0) + (done.productsNotMatched ?? 0)}`);
   await expect(doneRow.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', `/audits/${done.id}`);
 
@@ -112,7 +112,8 @@ test('dashboard: Recent Audits lists the first 5 of the newest audits', async ({
   const { body: audits } = await callApi<Audit[]>(page, 'GET', '/api/audits');
   await expect(rows).toHaveText(audits.slice(0, 5).map((a) => new RegExp(a.name)));
   await expect(statCard(page, 'Total Audits').getByTestId('stat-value')).toHaveText('7');
-  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('7');
+  // Seven bare drafts: none is work in progress (docs/decisions/0118).
+  await expect(statCard(page, 'Active Audits').getByTestId('stat-value')).toHaveText('0');
 });
 
 function sidebarBadge(page: Page, label: string) {

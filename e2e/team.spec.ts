@@ -89,7 +89,9 @@ test('owner invites, members accept and sign in, a viewer is read-only, the owne
   await goTo(owner, 'Team Members');
   await expect(owner).toHaveURL(/\/team$/);
   await expect(owner.getByRole('heading', { name: 'Team Members', exact: true })).toBeVisible();
-  await expect(owner.getByText('No team members yet')).toBeVisible();
+  // The owner is listed; the empty state invites the first colleague.
+  await expect(owner.getByText('No one else on the team yet')).toBeVisible();
+  await expect(owner.getByRole('table')).toContainText('Owner');
   await shot(owner, '01-team-empty');
   await owner.getByRole('button', { name: 'Invite Your First Member' }).click();
   const inviteDialog = owner.getByRole('dialog', { name: 'Invite Member' });

@@ -54,16 +54,27 @@ export const auditSchema = z.object({
   totalScannedProducts: z.number().int().nullable(),
   quantityOff: quantitySchema.nullable(),
   productsNotMatched: z.number().int().nullable(),
+  /**
+   * Scanned units that matched an in-scope product / all scanned units (0-1; DESIGN.md section 5
+   * rule 6); null before processing. The one match rate of the list, dashboard, results and exports.
+   */
   matchRate: z.number().nullable(),
   /**
-   * The audit list's figures (spec part 1 section 9 "Match rate in list"), result lines of a
-   * complete audit, null before: above + below + cross-file lines; zero-sheet lines; notFound lines.
+   * In-scope products counted correctly / in-scope products counted (0-1; DESIGN.md section 5
+   * rule 6); null before processing or when nothing in scope was counted.
+   */
+  accuracy: z.number().nullable(),
+  /**
+   * Result lines of a complete audit, null before: above + below + cross-file lines; zero-sheet
+   * lines; notFound lines (the counts of spec part 1 section 9; the list shows matchRate, decision 0117).
    */
   quantityDiscrepancies: z.number().int().nullable(),
   missingItems: z.number().int().nullable(),
   unrecognizedItems: z.number().int().nullable(),
   /** Whether an audit task points at this audit. */
   hasTask: z.boolean(),
+  /** Its (first) task: title and assignee's name or e-mail; null without a task. */
+  task: z.object({ title: z.string(), assignedToName: z.string().nullable() }).nullable(),
   scanFiles: z.array(scanFileSchema),
 });
 export type Audit = z.infer<typeof auditSchema>;

@@ -9,7 +9,8 @@ export const UNLIMITED = -1;
 
 /**
  * `GET /api/billing/subscription-status`: the plan's tier, what the organisation uses (products in
- * the catalogue; audits created this calendar month, UTC) and the plan's limits.
+ * the catalogue; audits that first ran this calendar month, UTC, docs/decisions/0118) and the
+ * plan's limits.
  */
 export const subscriptionStatusSchema = z.object({
   tier: subscriptionTierSchema,
@@ -50,11 +51,14 @@ export type BillingPlan = z.infer<typeof billingPlanSchema>;
 
 /**
  * `GET /api/billing/plans`: the plans on offer and how this server takes payment.
+ * `paymentsAvailable` false = no payment provider on this installation: plans are set by its
+ * operator (`npm run set-tier`), nothing can be bought (docs/decisions/0120).
  * `publishableKey` set = the in-page form (@stripe/stripe-js); null = hosted checkout.
  * `portalAvailable` false = the provider is not configured ('Portal Unavailable').
  */
 export const billingPlansSchema = z.object({
   plans: z.array(billingPlanSchema),
+  paymentsAvailable: z.boolean(),
   publishableKey: z.string().nullable(),
   portalAvailable: z.boolean(),
 });

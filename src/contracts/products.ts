@@ -191,10 +191,26 @@ export const quantityMappingSchema = z.record(z.string(), z.string());
  * response"): products updated, data rows read, and unknown SKUs (always empty on success: a
  * file with unknown SKUs is refused, see upload-quantities.ts).
  */
+/** A row of a quantity file left out of a partial update, as the file had it, with the reason. */
+export const rejectedQuantityRowSchema = z.object({
+  line: z.number().int(),
+  sku: z.string(),
+  quantity: z.string(),
+  reason: z.string(),
+});
+export type RejectedQuantityRow = z.infer<typeof rejectedQuantityRowSchema>;
+
+/**
+ * `POST /api/products/upload-quantities` answer. All or nothing by default (spec part 2 section 5);
+ * with the form field `applyValidRows=true` the matching rows are updated and the rest listed in
+ * `rejected` (file order, at most 10,000; `rejectedCount` all of them), their SKUs in unknownSkus.
+ */
 export const quantityUploadResponseSchema = z.object({
   updated: z.number().int(),
   totalRows: z.number().int(),
   unknownSkus: z.array(z.string()),
+  rejected: z.array(rejectedQuantityRowSchema).optional(),
+  rejectedCount: z.number().int().optional(),
 });
 export type QuantityUploadResponse = z.infer<typeof quantityUploadResponseSchema>;
 

@@ -64,6 +64,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'PATCH /api/audits/:id': RUNNERS,
   'POST /api/audits/:id/recount': RUNNERS,
   'DELETE /api/audits/:id': deleteAudits,
+  // A bare draft the caller made (the cancelled Assign Task stub, decision 0118).
+  'DELETE /api/audits/:id/draft': RUNNERS,
   'POST /api/audits/:id/upload': RUNNERS,
   'POST /api/audits/:id/process': RUNNERS,
   'POST /api/audits/:id/upload-multiple': RUNNERS,

@@ -380,9 +380,11 @@ export const auditRepeatedReads = pgTable(
 );
 
 /**
- * One row per audit ever created, kept when the audit is deleted: the monthly audit count
- * (DESIGN.md section 4) counts these, so deleting an audit gives no quota back. Filled by the
- * database trigger `audits_count_creation` on every insert into audits (see the migration).
+ * One row per audit that ran, kept when the audit is deleted: the monthly audit count (DESIGN.md
+ * section 4) counts these by `createdAt`, the time of the audit's first run, so a draft that never
+ * ran counts nothing and deleting an audit that ran gives no quota back. Filled by the database
+ * trigger `audits_count_run` when an audit's status becomes complete or error, once per audit
+ * (migration 0020, docs/decisions/0118).
  */
 export const auditCreations = pgTable(
   'audit_creations',
@@ -395,7 +397,7 @@ export const auditCreations = pgTable(
     auditId: uuid('audit_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('audit_creations_org_created_idx').on(t.organizationId, t.createdAt), index('audit_creations_audit_idx').on(t.auditId)],
+  (t) => [index('audit_creations_org_created_idx').on(t.organizationId, t.createdAt), uniqueIndex('audit_creations_audit_key').on(t.auditId)],
 );
 
 /** One row per finished audit: totals for lists, dashboard and results summaries. */

@@ -1,6 +1,6 @@
 /**
- * Which reader a file goes to: the format named by its extension, checked against what its first
- * bytes say it is. DESIGN.md section 6.
+ * What a file is: its first bytes decide the reader (DESIGN.md section 6, docs/decisions/0119);
+ * the format its name claims only words an error about a damaged workbook.
  */
 
 export type DeclaredFormat = 'csv' | 'xlsx' | 'xls';
@@ -24,9 +24,6 @@ export function formatFromName(fileName: string): DeclaredFormat | null {
   if (dot < 0) return null;
   return EXTENSIONS[fileName.slice(dot + 1).toLowerCase()] ?? null;
 }
-
-/** The extensions accepted, for messages. */
-export const ACCEPTED_EXTENSIONS = Object.keys(EXTENSIONS).map((e) => `.${e}`);
 
 const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_EMPTY_ARCHIVE = [0x50, 0x4b, 0x05, 0x06];

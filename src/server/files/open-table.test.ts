@@ -13,6 +13,7 @@ import { previewTable } from './preview-table.js';
 import { readScanRows } from './read-scan-rows.js';
 import type { OpenTableOptions, Table } from './table.js';
 import { allRows, fileError } from './test-support/table-helpers.js';
+import { inlineCell, writeXlsx } from './test-support/zip-writer.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stocktally-open-table-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -222,12 +223,12 @@ describe('openTable: refused files', () => {
     expect(e.message).toBe('header.csv: has no data rows (only a header row)');
   });
 
-  it("refuses binary garbage named .csv: 'does not look like a text/CSV file'", async () => {
+  it("refuses binary garbage named .csv: 'does not look like a text/CSV file or an Excel workbook'", async () => {
     const garbage = Buffer.alloc(4096);
     let x = 12345;
     for (let i = 0; i < garbage.length; i++) garbage[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
     const e = await fileError(open('scan.csv', garbage));
-    expect([e.code, e.message]).toEqual([FILE_ERROR.NOT_TEXT, 'scan.csv: does not look like a text/CSV file']);
+    expect([e.code, e.message]).toEqual([FILE_ERROR.NOT_TEXT, 'scan.csv: does not look like a text/CSV file or an Excel workbook']);
   });
 
   it('refuses random bytes behind a UTF-16 BOM', async () => {
@@ -238,28 +239,37 @@ describe('openTable: refused files', () => {
     expect((await fileError(open('u.csv', garbage))).code).toBe(FILE_ERROR.NOT_TEXT);
   });
 
-  it('refuses an Excel workbook named .csv, saying what it is', async () => {
-    const e = await fileError(open('counts.csv', Buffer.from('PK\x03\x04rest of a zip', 'latin1')));
+  it('reads a workbook by its content whatever its name: .csv, .dat, none (docs/decisions/0119)', async () => {
+    for (const name of ['counts.csv', 'BARCODES.DAT', 'SCANNED']) {
+      const p = file(name, '');
+      await writeXlsx(p, { sheetData: `<row r="1">${inlineCell('Barcode')}${inlineCell('Qty')}</row><row r="2">${inlineCell('0012345678905')}${inlineCell('3')}</row>` });
+      const t = await openTable(p, name);
+      expect(t.format, name).toBe('xlsx');
+      expect(await allRows(t)).toEqual([{ line: 2, cells: ['0012345678905', '3'] }]);
+    }
+  });
+
+  it('reads text by its content whatever its name: .txt, .dat, .tsv, .xlsx, none', async () => {
+    for (const name of ['SCANNED.TXT', 'BARCODES.DAT', 'counts.tsv', 'counts.xlsx', 'SCANNED']) {
+      const t = await open(name, 'Barcode\tQty\n0012345678905\t2\n');
+      expect([t.format, t.delimiter, t.headers], name).toEqual(['csv', '\t', ['Barcode', 'Qty']]);
+      expect(await allRows(t)).toEqual([{ line: 2, cells: ['0012345678905', '2'] }]);
+    }
+  });
+
+  it('refuses binary that is neither text nor a workbook, naming what it looked for', async () => {
+    const e = await fileError(open('photo.dat', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x00, 0x0d, 0xff, 0x00, 0x13])));
     expect(e.code).toBe(FILE_ERROR.NOT_TEXT);
-    expect(e.message).toContain('it is an Excel workbook');
-  });
-
-  it("refuses an .xlsx that is not a zip: 'is not a valid Excel file'", async () => {
-    const e = await fileError(open('counts.xlsx', 'Barcode,Qty\n1,2\n'));
-    expect(e.code).toBe(FILE_ERROR.INVALID_EXCEL);
-    expect(e.message).toBe('counts.xlsx: is not a valid Excel file (it is a text file: save it with a .csv name)');
+    expect(e.message).toBe('photo.dat: does not look like a text/CSV file or an Excel workbook');
     const bin = await fileError(open('bin.xlsx', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x13])));
-    expect(bin.message).toBe('bin.xlsx: is not a valid Excel file');
+    expect([bin.code, bin.message]).toEqual([FILE_ERROR.INVALID_EXCEL, 'bin.xlsx: is not a valid Excel file']);
   });
 
-  it('refuses a truncated zip named .xlsx', async () => {
-    const e = await fileError(open('cut.xlsx', Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00garbage', 'latin1')));
-    expect(e.code).toBe(FILE_ERROR.INVALID_EXCEL);
-  });
-
-  it('refuses an unknown extension', async () => {
-    const e = await fileError(open('counts.pdf', '%PDF-1.4'));
-    expect(e.code).toBe(FILE_ERROR.UNSUPPORTED_TYPE);
+  it('refuses a truncated zip, whatever its name', async () => {
+    for (const name of ['cut.xlsx', 'cut.csv']) {
+      const e = await fileError(open(name, Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00garbage', 'latin1')));
+      expect(e.code, name).toBe(FILE_ERROR.INVALID_EXCEL);
+    }
   });
 
   it('refuses a file over maxBytes with 413', async () => {

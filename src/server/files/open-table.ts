@@ -2,10 +2,11 @@
  * openTable: any accepted file (CSV/TXT/TSV, XLSX, XLS) as a Table of headers and streamed rows.
  * DESIGN.md section 6; the shapes are in table.ts.
  *
- * Steps: format from the extension -> checked against the first bytes -> encoding, then a
- * delimiter or, for text that no delimiter splits, columns aligned by blanks (fixed width,
- * detect-fixed-width.ts) -> the first two non-blank rows are read to decide the header row -> the Table, whose
- * rows() reads the file again from the start on every call (nothing but the head stays in memory).
+ * Steps: format from the first bytes (zip: XLSX, OLE2: XLS, else text; the name plays no part)
+ * -> for text, the encoding, then a delimiter or, for text that no delimiter splits, columns
+ * aligned by blanks (fixed width, detect-fixed-width.ts) -> the first two non-blank rows are read
+ * to decide the header row -> the Table, whose rows() reads the file again from the start on
+ * every call (nothing but the head stays in memory).
  */
 import { open, stat } from 'node:fs/promises';
 import { FileError } from '../errors.js';
@@ -13,7 +14,7 @@ import { readCsvRecords, readCsvScanCells } from './csv-source.js';
 import { detectDelimiter, isDelimitedText } from './detect-delimiter.js';
 import { detectEncoding, HEAD_BYTES } from './detect-encoding.js';
 import { detectFixedWidth } from './detect-fixed-width.js';
-import { ACCEPTED_EXTENSIONS, containerOf, formatFromName } from './file-format.js';
+import { containerOf, formatFromName } from './file-format.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import { readFixedWidthRows } from './fixed-width-source.js';
 import { findHeaderRow } from '../../domain/table-interpretation.js';
@@ -25,22 +26,18 @@ import { readXlsxRows, type XlsxSheetInfo } from './xlsx-source.js';
 
 /**
  * Opens `filePath` (an upload stored on disk) as a Table. `fileName` is the name the user gave
- * it: it decides the format and appears in every error.
+ * it: it appears in every error; the format is read from the content, whatever the extension.
  *
  * @throws FileError (400 unless noted), all naming the file:
- *   FILE_UNSUPPORTED_TYPE (not .csv .txt .tsv .tab .xlsx .xlsm .xls), FILE_EMPTY ('is empty'),
- *   FILE_NO_DATA_ROWS ('has no data rows': a header row alone), FILE_TOO_LARGE (413, over
- *   `maxBytes` or the XLS cap), FILE_NOT_TEXT ('does not look like a text/CSV file'),
- *   FILE_INVALID_EXCEL ('is not a valid Excel file'), FILE_PASSWORD_PROTECTED,
+ *   FILE_EMPTY ('is empty'), FILE_NO_DATA_ROWS ('has no data rows': a header row alone),
+ *   FILE_TOO_LARGE (413, over `maxBytes` or the XLS cap), FILE_NOT_TEXT ('does not look like a
+ *   text/CSV file or an Excel workbook': neither text nor a workbook), FILE_INVALID_EXCEL ('is
+ *   not a valid Excel file': a damaged workbook, or binary named .xlsx/.xls), FILE_PASSWORD_PROTECTED,
  *   FILE_TOO_COMPLEX (422: the XLS reader's time or memory limit, or an XLSX holding over
  *   512 MB of shared strings), CSV_UNCLOSED_QUOTE and
  *   CSV_ROW_TOO_LONG (with the line) when they occur in the first rows.
  */
 export async function openTable(filePath: string, fileName: string, opts: OpenTableOptions = {}): Promise<Table> {
-  const declared = formatFromName(fileName);
-  if (declared === null) {
-    throw new FileError(FILE_ERROR.UNSUPPORTED_TYPE, fileName, `is not a file type we can read (use ${ACCEPTED_EXTENSIONS.join(', ')})`);
-  }
   const { size } = await stat(filePath);
   if (size === 0) throw new FileError(FILE_ERROR.EMPTY, fileName, 'is empty');
   if (opts.maxBytes !== undefined && size > opts.maxBytes) {
@@ -50,12 +47,16 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
   const container = containerOf(head);
   const header = opts.header ?? 'auto';
 
-  if (declared === 'csv') {
-    if (container !== 'other') {
-      throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file (it is an Excel workbook: upload it with its .xlsx or .xls name)');
-    }
+  // The content decides, never the name (docs/decisions/0119): handhelds write SCANNED.TXT,
+  // BARCODES.DAT or no extension at all; a workbook renamed .csv is still a workbook.
+  if (container === 'other') {
     const verdict = detectEncoding(head, head.length === size);
-    if (!verdict.ok) throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file');
+    if (!verdict.ok) {
+      if (formatFromName(fileName) === 'xlsx' || formatFromName(fileName) === 'xls') {
+        throw new FileError(FILE_ERROR.INVALID_EXCEL, fileName, 'is not a valid Excel file');
+      }
+      throw new FileError(FILE_ERROR.NOT_TEXT, fileName, 'does not look like a text/CSV file or an Excel workbook');
+    }
     const { encoding, bomLength, headText, headIsWholeFile } = verdict.detected;
     const layout = isDelimitedText(headText, headIsWholeFile) ? null : detectFixedWidth(headText, headIsWholeFile);
     if (layout !== null) {
@@ -74,23 +75,16 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     return table;
   }
 
-  if (container === 'zip') {
-    const info: XlsxSheetInfo = { found: false };
-    const source = () => readXlsxRows(filePath, fileName, info);
-    return buildTable({ fileName, format: 'xlsx', source, header, sheetInfo: info });
-  }
   if (container === 'ole2') {
     // A real .xls, or an encrypted .xlsx (Office wraps those in OLE2): the worker tells which.
     const sheet = await readXlsSheet(filePath, fileName, { maxBytes: opts.maxBytes });
     const source = () => inBatches(sheet.rows);
     return buildTable({ fileName, format: 'xls', source, header, sheetInfo: { found: true, sheetName: sheet.sheetName } });
   }
-  const looksLikeText = detectEncoding(head, head.length === size).ok;
-  throw new FileError(
-    FILE_ERROR.INVALID_EXCEL,
-    fileName,
-    looksLikeText ? 'is not a valid Excel file (it is a text file: save it with a .csv name)' : 'is not a valid Excel file',
-  );
+  // An OLE2 file is read above, so this is a zip.
+  const info: XlsxSheetInfo = { found: false };
+  const source = () => readXlsxRows(filePath, fileName, info);
+  return buildTable({ fileName, format: 'xlsx', source, header, sheetInfo: info });
 }
 
 /**

@@ -58,9 +58,9 @@ describe('writeCsvReport', () => {
   it('has the legacy header and one row per line over all categories, in results-screen order', () => {
     expect(header).toEqual([...CSV_COLUMNS]);
     const total = Object.values(SAMPLE_LINES).reduce((sum, lines) => sum + lines.length, 0);
-    expect(rows).toHaveLength(total);
+    expect(rows).toHaveLength(total + 2);
     const order = [...new Set(rows.map((r) => r.Category))];
-    expect(order).toEqual(['Correct', 'Above', 'Below', 'Cross-File Discrepancies', 'Not Found', 'Not Expected', 'Zero Sheet']);
+    expect(order).toEqual(['Correct', 'Above', 'Below', 'Cross-File Discrepancies', 'Not Found', 'Not Expected', 'Zero Sheet', 'Summary']);
     expect(rows.filter((r) => r.Category === 'Not Found')).toHaveLength(SAMPLE_LINES.notFound.length);
   });
 
@@ -116,10 +116,23 @@ describe('writeCsvReport', () => {
     expect(bytes.toString('utf8')).toContain('"Leading zeros, ""quoted""\nand two lines"');
   });
 
-  it('writes only the header when the audit has no lines', async () => {
+  it('ends with the audit Match Rate and Accuracy, as percentages with one decimal', () => {
+    const summary = rows.filter((r) => r.Category === 'Summary');
+    expect(summary.map((r) => [r['Product Name'], r['% Difference']])).toEqual([
+      ['Match Rate', String(Math.round(sampleReportInput().summary.matchRate * 1000) / 10)],
+      ['Accuracy', String(Math.round(sampleReportInput().summary.accuracy! * 1000) / 10)],
+    ]);
+    expect(rows.slice(-2)).toEqual(summary);
+  });
+
+  it('writes only the header and the summary when the audit has no lines', async () => {
     const empty = Object.fromEntries(Object.keys(SAMPLE_LINES).map((k) => [k, []])) as unknown as typeof SAMPLE_LINES;
-    const text = (await writeCsv(sampleReportInput({ lines: empty }))).toString('utf8');
-    expect(text).toBe(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
+    const input = sampleReportInput({ lines: empty });
+    const { rows: only } = parse(await writeCsv({ ...input, summary: { ...input.summary, accuracy: null } }));
+    expect(only.map((r) => [r.Category, r['Product Name'], r['% Difference']])).toEqual([
+      ['Summary', 'Match Rate', '80'],
+      ['Summary', 'Accuracy', ''],
+    ]);
   });
 
   it('streams thousands of lines into a slow reader without losing one', async () => {

@@ -10,6 +10,7 @@ import { REPEATED_READS_SECTION, reportSections } from './report-sections.js';
 import { fileCountsText, joinedScanFiles, roundedPercent, scanWithName } from './line-values.js';
 import { spreadsheetSafe } from './spreadsheet-safe.js';
 import { abandonStream, endStream, writeChunk } from './stream-pacing.js';
+import { auditPercent } from '../../domain/audit-figures.js';
 
 export const CSV_COLUMNS = [
   'Category',
@@ -107,6 +108,25 @@ function repeatedReadRow(read: RepeatedRead): CsvValue[] {
   ];
 }
 
+/** Category of the rows that carry the audit's headline figures. */
+export const CSV_SUMMARY_CATEGORY = 'Summary';
+
+/**
+ * The audit's Match Rate and Accuracy (DESIGN.md section 5 rule 6), one row each after the lines:
+ * Category 'Summary', the figure's name in Product Name, its value in % Difference (a percentage
+ * with one decimal, as the screens round it; empty when there is none). Docs/decisions/0117.
+ */
+function summaryRows(input: ReportInput): CsvValue[][] {
+  const row = (name: string, fraction: number | null): CsvValue[] =>
+    CSV_COLUMNS.map((column) => {
+      if (column === 'Category') return CSV_SUMMARY_CATEGORY;
+      if (column === 'Product Name') return name;
+      if (column === '% Difference') return auditPercent(fraction);
+      return null;
+    });
+  return [row('Match Rate', input.summary.matchRate), row('Accuracy', input.summary.accuracy)];
+}
+
 function csvText(rows: CsvValue[][]): string {
   return Papa.unparse(rows, { newline: NEWLINE, header: false }) + NEWLINE;
 }
@@ -118,8 +138,9 @@ function csvText(rows: CsvValue[][]): string {
  * (`CSV_COLUMNS`), then one row per line over all categories in the order of the results screen
  * (Category holds the sheet title: Correct, Above, Below, Cross-File Discrepancies, Not Found,
  * Not Expected, Zero Sheet), then the repeated reads of serialised items (Category 'Repeated
- * Reads', nothing counted, Scan Files `file line N`, Reason where the item was first read). Lot,
- * Expiry and Serial are the GS1 details of a line's first GS1 read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
+ * Reads', nothing counted, Scan Files `file line N`, Reason where the item was first read), then
+ * the two Summary rows (Match Rate, Accuracy). Lot, Expiry and Serial are the GS1 details of a
+ * line's first GS1 read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
  * most 2 decimals, Variance Value is the exact decimal, Scan Files are joined with '; '. Every
  * text cell goes through `spreadsheetSafe`.
  *
@@ -143,6 +164,7 @@ export async function writeCsvReport(input: ReportInput, out: NodeJS.WritableStr
     for (let start = 0; start < input.repeatedReads.length; start += ROWS_PER_CHUNK) {
       await writeChunk(out, csvText(input.repeatedReads.slice(start, start + ROWS_PER_CHUNK).map(repeatedReadRow)));
     }
+    await writeChunk(out, csvText(summaryRows(input)));
     await endStream(out);
   } catch (error) {
     abandonStream(out);

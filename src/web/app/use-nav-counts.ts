@@ -5,6 +5,7 @@
  * Query keys are the API paths, so the pages that read the same lists share the cache and an
  * invalidation of ['/api/products'] or ['/api/audits'] refreshes the badges too.
  */
+import { isActiveAudit } from '../../domain/active-audits';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '../../contracts/products';
 import type { Audit } from '../../contracts/audits';
@@ -30,7 +31,9 @@ export function useNavCounts(): NavCounts {
 
   return {
     products: products.data?.total,
-    activeAudits: Array.isArray(audits.data) ? audits.data.filter((a) => a.status !== 'complete').length : undefined,
+    activeAudits: Array.isArray(audits.data)
+      ? audits.data.filter((a) => isActiveAudit({ status: a.status, hasTask: a.hasTask, scanFileCount: a.scanFiles.length })).length
+      : undefined,
     activeTasks: Array.isArray(tasks.data) ? tasks.data.filter((t) => t.status !== 'complete').length : undefined,
   };
 }

@@ -69,8 +69,9 @@ describe.each(DATABASE_KINDS)('cycle count audits on %s', (kind) => {
     const id = await createAudit(owner, 'Bad files');
     const empty = path.join(tmp, 'empty.csv');
     writeFileSync(empty, '');
+    // Read by content (docs/decisions/0119): binary that is neither text nor a workbook.
     const fake = path.join(tmp, 'counts.xlsx');
-    writeFileSync(fake, 'Barcode,Qty\n1,2\n');
+    writeFileSync(fake, Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x13, 0x00, 0x00]));
     for (const file of [empty, fake]) {
       const res = await owner.upload(`/api/audits/${id}/upload-multiple`, [{ field: 'scanFiles', path: file }], { scanColumn_0: 'Barcode' });
       expect(res.statusCode).toBe(400);
@@ -142,11 +143,14 @@ describe.each(DATABASE_KINDS)('cycle count audits on %s', (kind) => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename=".+\.csv"/);
     const parsed = Papa.parse<Record<string, string>>(res.body.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    const lines = parsed.data.filter((row) => row.Category !== 'Summary');
     const perCategory = new Map<string, number>();
-    for (const row of parsed.data) perCategory.set(row.Category!, (perCategory.get(row.Category!) ?? 0) + 1);
+    for (const row of lines) perCategory.set(row.Category!, (perCategory.get(row.Category!) ?? 0) + 1);
     const total = Object.values(fixture.expected.counts).reduce((a, b) => a + b, 0);
-    expect(parsed.data).toHaveLength(total);
+    expect(lines).toHaveLength(total);
     expect(perCategory.size).toBe(Object.values(fixture.expected.counts).filter((n) => n > 0).length);
+    // Then the audit's Match Rate and Accuracy (docs/decisions/0117).
+    expect(parsed.data.slice(-2).map((row) => row['Product Name'])).toEqual(['Match Rate', 'Accuracy']);
   });
 
   it('exports the Professional XLSX with a sheet per category', async () => {

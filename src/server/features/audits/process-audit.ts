@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../errors.js';
 import type { ReceivedFile } from '../../http/multipart.js';
 import { openScanTable } from './engine/scan-table.js';
+import { assertAuditMayRun } from './create-audit.js';
 import { findAudit, readAudit, readSummary, updateAuditIfStatus, type AuditRow } from './repo.js';
 import type { ProcessingJob, ProcessingJobFile } from './processing-job.js';
 import { adoptStagedFiles, discardStagedFiles, stageScanFile, type StagedFile } from './staged-files.js';
@@ -152,11 +153,13 @@ export interface StartOptions {
 
 /**
  * Marks the audit processing (stage queued) with `files` as its run and queues the job.
- * @throws AppError 409 AUDIT_NOT_PROCESSABLE when another request started (or finished) it since
+ * @throws AppError 402 AUDIT_LIMIT_REACHED when this first run would pass the month's audits
+ *   (DESIGN.md section 4); 409 AUDIT_NOT_PROCESSABLE when another request started (or finished) it since
  *   the audit was read; the caller removes the files it stored.
  */
 export async function startProcessing(db: Db, jobs: JobQueue, audit: AuditRow, files: ProcessingJobFile[], opts: StartOptions): Promise<AuditRow> {
   assertProcessable(audit);
+  await assertAuditMayRun(db, audit);
   const mode = opts.mode ?? (audit.mode as AuditMode);
   const filterExpression = opts.filterExpression ?? (audit.filterExpression as FilterExpression | null);
   const job: ProcessingJob = {

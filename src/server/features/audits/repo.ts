@@ -2,9 +2,9 @@
  * Audits SQL: audits, scan files, result lines and summaries. Every statement is scoped by
  * organization_id; an audit of another organisation reads as missing (DESIGN.md section 2).
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { runsOnPglite, type Db } from '../../db/client.js';
-import { auditCreations, auditNotFoundLines, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks } from '../../db/schema.js';
+import { auditCreations, auditNotFoundLines, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks, users } from '../../db/schema.js';
 import type { Audit, AuditListQuery, AuditListTab, AuditPage, AuditStatus, ScanFile } from '../../../contracts/audits.js';
 import { escapeLike } from '../products/product-filters-sql.js';
 import {
@@ -88,13 +88,18 @@ export async function updateAuditIfStatus(
   return rows.length > 0;
 }
 
-/** Audits of the organisation created at or after `since`, deleted ones included (the monthly plan limit; audit_creations). */
-export async function countAuditsCreatedSince(db: Db, organizationId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditCreations)
-    .where(and(eq(auditCreations.organizationId, organizationId), gte(auditCreations.createdAt, since)));
-  return Number(row?.n ?? 0);
+/** Whether the audit has run before (it has its row in audit_creations). */
+export async function auditHasRun(db: Db, auditId: string): Promise<boolean> {
+  const [row] = await db.select({ id: auditCreations.id }).from(auditCreations).where(eq(auditCreations.auditId, auditId)).limit(1);
+  return row !== undefined;
+}
+
+/** Whether a task points at the audit or a scan file belongs to it. */
+export async function auditHasTaskOrFiles(db: Db, auditId: string): Promise<boolean> {
+  const [task] = await db.select({ id: auditTasks.id }).from(auditTasks).where(eq(auditTasks.auditId, auditId)).limit(1);
+  if (task) return true;
+  const [file] = await db.select({ id: scanFiles.id }).from(scanFiles).where(eq(scanFiles.auditId, auditId)).limit(1);
+  return file !== undefined;
 }
 
 /** Adds a scan file row at the end of the audit's files (position = last + 1). */
@@ -134,8 +139,14 @@ export async function deleteAuditRow(db: Db, organizationId: string, id: string)
   return rows.length > 0;
 }
 
-/** Whether an audit task points at the audit (the list's Resume for 'draft with a task'). */
-const hasTaskSql = sql<boolean>`exists (select 1 from ${auditTasks} where ${auditTasks.auditId} = ${audits.id})`;
+/**
+ * The audit's first task as `{ title, assignee }` (assignee: name, else e-mail, else null), or
+ * null without one: the list's Resume for 'draft with a task', and what tells two drafts apart.
+ */
+const hasTaskSql = sql<{ title: string; assignee: string | null } | null>`(
+  select json_build_object('title', t.title, 'assignee', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email))
+  from ${auditTasks} t left join ${users} u on u.id = t.assigned_to
+  where t.audit_id = audits.id order by t.created_at limit 1)`;
 
 /** Audits of the organisation, newest first, with their summaries and scan files. */
 export async function listAudits(db: Db, organizationId: string): Promise<Audit[]> {
@@ -190,7 +201,7 @@ export async function listAuditPage(db: Db, organizationId: string, query: Audit
 async function withScanFiles(
   db: Db,
   organizationId: string,
-  rows: Array<{ audit: AuditRow; summary: SummaryRow | null; hasTask: boolean }>,
+  rows: Array<{ audit: AuditRow; summary: SummaryRow | null; hasTask: AuditTaskBrief | null }>,
 ): Promise<Audit[]> {
   const files = rows.length
     ? await db
@@ -206,8 +217,8 @@ async function withScanFiles(
 export async function readAudit(db: Db, row: AuditRow): Promise<Audit> {
   const [summary] = await db.select().from(auditResultSummaries).where(eq(auditResultSummaries.auditId, row.id));
   const files = await db.select().from(scanFiles).where(eq(scanFiles.auditId, row.id)).orderBy(asc(scanFiles.position));
-  const [task] = await db.select({ id: auditTasks.id }).from(auditTasks).where(eq(auditTasks.auditId, row.id)).limit(1);
-  return toAudit(row, summary ?? null, files, Boolean(task));
+  const [task] = await db.select({ task: hasTaskSql }).from(audits).where(eq(audits.id, row.id));
+  return toAudit(row, summary ?? null, files, task?.task ?? null);
 }
 
 export function toScanFile(f: ScanFileRow): ScanFile {
@@ -226,7 +237,9 @@ export function toScanFile(f: ScanFileRow): ScanFile {
   };
 }
 
-function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[], hasTask: boolean): Audit {
+type AuditTaskBrief = { title: string; assignee: string | null };
+
+function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[], task: AuditTaskBrief | null): Audit {
   const counts = (summary?.counts ?? null) as CategoryCounts | null;
   const scannedLines = counts
     ? counts.quantityCorrect +
@@ -257,10 +270,12 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     quantityOff: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
     productsNotMatched: counts ? counts.notFound + counts.scannedNotExpected : null,
     matchRate: summary?.matchRate ?? null,
+    accuracy: summary?.accuracy ?? null,
     quantityDiscrepancies: counts ? counts.quantityAbove + counts.quantityBelow + counts.crossFileDiscrepancies : null,
     missingItems: counts?.zeroSheetItems ?? null,
     unrecognizedItems: counts?.notFound ?? null,
-    hasTask: Boolean(hasTask),
+    hasTask: task !== null,
+    task: task === null ? null : { title: task.title, assignedToName: task.assignee },
     scanFiles: files.map(toScanFile),
   };
 }

@@ -31,6 +31,7 @@ import { createAudit } from './create-audit.js';
 import { createAuditStub } from './create-audit-stub.js';
 import { createProductAudit } from './create-product-audit.js';
 import { deleteAudit } from './delete-audit.js';
+import { discardDraft } from './discard-draft.js';
 import { scanFileUploads, waitForProcessing } from './process-audit.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { processStoredFiles } from './process-stored-files.js';
@@ -116,6 +117,12 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & 
     const user = requireWriter(req);
     const { id } = idParams.parse(req.params);
     await deleteAudit({ db, organizationId: user.organizationId, id });
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/audits/:id/draft', async (req, reply) => {
+    const user = requireWriter(req);
+    await discardDraft({ db, user, audit: await auditOf(db, user, req.params) });
     return reply.status(204).send();
   });
 

@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('billing on %s', (kind) => {
       ['starter', STARTER],
       ['pro', PRO],
     ]);
-    expect(body).toMatchObject({ publishableKey: null, portalAvailable: true });
+    expect(body).toMatchObject({ publishableKey: null, portalAvailable: true, paymentsAvailable: true });
   });
 
   it('refuses a priceId that is not configured (400) and a missing one, creating nothing', async () => {
@@ -306,7 +306,7 @@ describe.each(DATABASE_KINDS)('billing without a configured provider on %s', (ki
   it('shows the plans without prices, and answers the spec\'s messages', async () => {
     const plans = (await owner.get('/api/billing/plans')).json();
     expect(plans.plans.map((p: { priceId: string | null }) => p.priceId)).toEqual([null, null, null]);
-    expect(plans.portalAvailable).toBe(false);
+    expect([plans.portalAvailable, plans.paymentsAvailable]).toEqual([false, false]);
     expect((await owner.post('/api/billing/create-subscription', { priceId: 'price_x' })).statusCode).toBe(503);
     expect((await owner.post('/api/billing/webhook', {})).statusCode).toBe(503);
     await t.db.update(organizations).set({ subscriptionTier: 'starter' }).where(eq(organizations.id, organizationId));

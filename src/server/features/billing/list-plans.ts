@@ -19,6 +19,7 @@ export function listPlans(config: Config): BillingPlans {
       features: plan.features,
       priceId: plan.tier === 'starter' || plan.tier === 'pro' ? (priceOfTier(config, plan.tier) ?? null) : null,
     })),
+    paymentsAvailable: config.stripe.secretKey !== undefined,
     publishableKey: config.stripe.secretKey ? (config.stripe.publishableKey ?? null) : null,
     portalAvailable: config.stripe.secretKey !== undefined,
   };

@@ -15,7 +15,10 @@ export async function countProducts(db: Db, organizationId: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** Audits created at or after `since`, deleted ones included (audit_creations, DESIGN.md section 4). */
+/**
+ * Audits that first ran at or after `since`, deleted ones included (audit_creations; the monthly
+ * audit quota, DESIGN.md section 4, docs/decisions/0118).
+ */
 export async function countAuditsSince(db: Db, organizationId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })

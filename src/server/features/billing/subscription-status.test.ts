@@ -32,14 +32,18 @@ describe.each(DATABASE_KINDS)('subscription status on %s', (kind) => {
       columnMapping: JSON.stringify({ SKU: 'sku' }),
     });
     expect(imported.statusCode).toBe(200);
-    for (const name of ['One', 'Two']) expect((await owner.post('/api/audits', { name })).statusCode).toBe(201);
+    // Audits count when they have run (docs/decisions/0118): 'Draft' never ran.
+    for (const name of ['One', 'Two', 'Draft']) expect((await owner.post('/api/audits', { name })).statusCode).toBe(201);
     const other = t.client();
     await other.signUp({ organizationName: 'Other' });
     expect((await other.post('/api/audits', { name: 'Theirs' })).statusCode).toBe(201);
+    await t.db.update(audits).set({ status: 'complete', completedAt: new Date() }).where(sql`${audits.name} <> 'Draft'`);
     const [user] = await t.db.select({ id: users.id }).from(users).where(sql`${users.organizationId} = ${organizationId}`);
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1);
-    await t.db.insert(audits).values({ organizationId, userId: user!.id, name: 'Old', auditType: 'cycle-count', createdAt: lastMonth });
+    await t.db
+      .insert(audits)
+      .values({ organizationId, userId: user!.id, name: 'Old', auditType: 'cycle-count', status: 'complete', createdAt: lastMonth, completedAt: lastMonth });
     expect((await owner.get('/api/billing/subscription-status')).json().usage).toEqual({ products: 3, audits: 2 });
     expect((await other.get('/api/billing/subscription-status')).json().usage).toEqual({ products: 0, audits: 1 });
   });

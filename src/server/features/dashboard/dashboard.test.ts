@@ -44,7 +44,10 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
 
+    // A bare draft is not active (docs/decisions/0118); one with a task is.
     ids.draft = (await owner.post('/api/audits', { name: 'Later' })).json().id;
+    expect((await owner.get('/api/user/stats')).json().activeAudits).toBe(0);
+    expect((await owner.post('/api/audit-tasks', { auditId: ids.draft, title: 'Count later' })).statusCode).toBe(201);
 
     const fullAccuracy = counts.quantityCorrect! / (counts.quantityCorrect! + counts.quantityAbove! + counts.quantityBelow!);
     const stats = (await owner.get('/api/user/stats')).json();

@@ -10,7 +10,7 @@ export async function readUserStats(opts: { db: Db; organizationId: string }): P
   const counts = await countAudits(opts.db, opts.organizationId);
   return {
     totalAudits: counts.total,
-    activeAudits: counts.total - counts.complete,
+    activeAudits: counts.active,
     completedAudits: counts.complete,
     // A percentage with one decimal (0.8765 -> 87.7); 0 when no complete audit counted a product.
     avgAccuracy: counts.meanAccuracy === null ? 0 : Math.round(counts.meanAccuracy * 1000) / 10,

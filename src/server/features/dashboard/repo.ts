@@ -5,11 +5,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CategoryCounts } from '../../../contracts/results.js';
 import type { Db } from '../../db/client.js';
-import { auditResultSummaries, audits } from '../../db/schema.js';
+import { auditResultSummaries, auditTasks, audits, scanFiles } from '../../db/schema.js';
 
 export interface AuditCounts {
   total: number;
   complete: number;
+  /** Not complete, bare drafts left out (domain/active-audits.ts). */
+  active: number;
   /** Mean of the accuracy (0-1) of complete audits that have one; null when none has. */
   meanAccuracy: number | null;
 }
@@ -19,6 +21,10 @@ export async function countAudits(db: Db, organizationId: string): Promise<Audit
     .select({
       total: sql<number>`count(*)::int`,
       complete: sql<number>`(count(*) filter (where ${audits.status} = 'complete'))::int`,
+      // The same rule as isActiveAudit (domain/active-audits.ts): a bare draft is not active.
+      active: sql<number>`(count(*) filter (where ${audits.status} <> 'complete' and (${audits.status} <> 'draft'
+        or exists (select 1 from ${auditTasks} t where t.audit_id = ${audits.id})
+        or exists (select 1 from ${scanFiles} f where f.audit_id = ${audits.id}))))::int`,
       meanAccuracy: sql<number | null>`(avg(${auditResultSummaries.accuracy}) filter (where ${audits.status} = 'complete'))::float8`,
     })
     .from(audits)
@@ -27,6 +33,7 @@ export async function countAudits(db: Db, organizationId: string): Promise<Audit
   return {
     total: Number(row?.total ?? 0),
     complete: Number(row?.complete ?? 0),
+    active: Number(row?.active ?? 0),
     meanAccuracy: row?.meanAccuracy === null || row?.meanAccuracy === undefined ? null : Number(row.meanAccuracy),
   };
 }

@@ -126,7 +126,8 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
     try {
       const file = singleFile(form);
       const mapping = jsonField(form, 'columnMapping', quantityMappingSchema);
-      return await uploadQuantities(db, { organizationId: user.organizationId, filePath: file.path, fileName: file.fileName, mapping });
+      const applyValidRows = form.fields.applyValidRows === 'true';
+      return await uploadQuantities(db, { organizationId: user.organizationId, filePath: file.path, fileName: file.fileName, mapping, applyValidRows });
     } finally {
       await form.cleanup();
     }

@@ -61,6 +61,29 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     expect(await quantities(other)).toEqual({ 'Q-1': 1, 'Q-2': 2, 'Q-3': 3 });
   });
 
+  it('with applyValidRows, updates the matching rows and lists every other row with its reason', async () => {
+    const file = 'SKU,Quantity\nQ-1,21\nQ-2x,5\nQ-3,abc\n,4\nQ-1,9\nQ-2,22\n';
+    const res = await owner.upload('/api/products/upload-quantities', [{ field: 'file', content: file, fileName: 'counts.csv' }], {
+      columnMapping: MAPPING,
+      applyValidRows: 'true',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ updated: 2, totalRows: 6, unknownSkus: ['Q-2x'], rejectedCount: 4 });
+    expect(body.rejected.map((r: { line: number; sku: string; quantity: string }) => [r.line, r.sku, r.quantity])).toEqual([
+      [3, 'Q-2x', '5'],
+      [4, 'Q-3', 'abc'],
+      [5, '', '4'],
+      [6, 'Q-1', '9'],
+    ]);
+    expect(body.rejected[0].reason).toBe('SKU "Q-2x" matches no product');
+    expect(body.rejected[3].reason).toBe('SKU "Q-1" already appears on line 2');
+    const after = await quantities(owner);
+    expect([after['Q-1'], after['Q-2']]).toEqual([21, 22]);
+    // Put back what the next tests expect.
+    expect((await upload(owner, 'SKU,Quantity\nQ-1,10\nQ-2,-5\n')).statusCode).toBe(200);
+  });
+
   it('reads an XLSX file with other columns beside the mapped ones', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Counts');

@@ -10,8 +10,12 @@
  * (`unknownSkus`), each list cut at 500 with the full counts beside (`errorCount`,
  * `unknownSkuCount`). Quantity uploads never add products, so the plan's product limit does not
  * apply.
+ *
+ * With `applyValidRows` (the dialog's 'update the matching rows, list the rest', asked after such
+ * a refusal) the rows that are good and name a product are updated, in one transaction, and every
+ * other row is answered in `rejected` with its reason, for the user to fix and upload again.
  */
-import type { ImportRowError, QuantityUploadResponse } from '../../../contracts/products.js';
+import type { ImportRowError, QuantityUploadResponse, RejectedQuantityRow } from '../../../contracts/products.js';
 import { parseQuantityCellText } from '../../../domain/product-values.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -19,6 +23,8 @@ import { openTable } from '../../files/index.js';
 import { updateQuantitiesBySku } from './repo.js';
 
 const MAX_LISTED = 500;
+/** Rejected rows answered by a partial update (the rest are counted). */
+const MAX_REJECTED = 10_000;
 
 /**
  * The SKU and quantity columns of `mapping` (header -> 'sku' | 'quantity'; '' or 'skip' unused).
@@ -55,27 +61,32 @@ export function resolveQuantityMapping(
  */
 export async function uploadQuantities(
   db: Db,
-  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string> },
+  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string>; applyValidRows?: boolean },
 ): Promise<QuantityUploadResponse> {
   const { fileName } = opts;
   const table = await openTable(opts.filePath, fileName, { header: 'yes' });
   const columns = resolveQuantityMapping(fileName, table.headers, opts.mapping);
   const skus: string[] = [];
   const quantities: number[] = [];
+  const goodRows: Array<{ line: number; quantity: string }> = [];
   const errors: ImportRowError[] = [];
+  const rejected: RejectedQuantityRow[] = [];
   let errorCount = 0;
   let totalRows = 0;
   const firstLineOfSku = new Map<string, number>();
+  let sku = '';
+  let raw = '';
   const fail = (line: number, field: 'sku' | 'quantity', message: string) => {
     errorCount += 1;
     if (errors.length < MAX_LISTED) errors.push({ line, field, message: `${fileName} line ${line}: ${message}` });
+    if (rejected.length < MAX_REJECTED) rejected.push({ line, sku, quantity: raw, reason: message });
   };
 
   for await (const batch of table.batches()) {
     for (const { line, cells } of batch) {
       totalRows += 1;
-      const sku = (cells[columns.sku] ?? '').trim();
-      const raw = (cells[columns.quantity] ?? '').trim();
+      sku = (cells[columns.sku] ?? '').trim();
+      raw = (cells[columns.quantity] ?? '').trim();
       if (!sku) {
         fail(line, 'sku', 'SKU is empty');
         continue;
@@ -92,6 +103,7 @@ export async function uploadQuantities(
       else {
         skus.push(sku);
         quantities.push(quantity.value);
+        goodRows.push({ line, quantity: raw });
       }
     }
   }
@@ -99,7 +111,12 @@ export async function uploadQuantities(
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const matched = skus.length > 0 ? await updateQuantitiesBySku(tx, opts.organizationId, skus, quantities) : new Set<string>();
-    const unknownSkus = skus.filter((sku) => !matched.has(sku));
+    const unknownSkus = skus.filter((s) => !matched.has(s));
+    if (opts.applyValidRows) {
+      const unknown = skus.flatMap((s, i) => (matched.has(s) ? [] : [{ ...goodRows[i]!, sku: s, reason: `SKU "${s}" matches no product` }]));
+      const all = [...rejected, ...unknown.slice(0, Math.max(0, MAX_REJECTED - rejected.length))].sort((a, b) => a.line - b.line);
+      return { updated: matched.size, totalRows, unknownSkus, rejected: all, rejectedCount: errorCount + unknown.length };
+    }
     if (errorCount > 0 || unknownSkus.length > 0) {
       // Thrown inside the transaction: the updates above roll back.
       throw refusal({ fileName, totalRows, errors, errorCount, unknownSkus });

@@ -6,63 +6,12 @@
  * their audit by trigger. Then migration 0018 (docs/decisions/0098) over the per-audit rows kept
  * at 0017: each must count the products whose latest audit under its tag it is.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { schema } from '../../db/schema.js';
-import { PROJECT_ROOT } from '../../project-root.js';
-import { createServerTestDatabase, DATABASE_KINDS, type DatabaseKind } from '../../test-support/databases.js';
+import { DATABASE_KINDS } from '../../test-support/databases.js';
+import { MIGRATIONS as FULL, migrationsBefore, openMigrationDatabase as open, rowsOf } from '../../test-support/migration-databases.js';
 import { rebuildTagStats } from './stats-repo.js';
-
-const FULL = path.join(PROJECT_ROOT, 'drizzle');
-
-/** A copy of the migrations folder whose journal stops before migration `idx`. */
-function migrationsBefore(idx: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-migrations-'));
-  cpSync(FULL, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ idx: number }> };
-  journal.entries = journal.entries.filter((e) => e.idx < idx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-interface Opened {
-  db: Db;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function open(kind: DatabaseKind): Promise<Opened> {
-  if (kind === 'pglite') {
-    const client = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return { db, migrate: (folder) => migratePglite(db as never, { migrationsFolder: folder }), close: () => client.close() };
-  }
-  const created = await createServerTestDatabase();
-  const pool = new pg.Pool({ connectionString: created.url, max: 2 });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return {
-    db,
-    migrate: (folder) => migrateNodePg(db as never, { migrationsFolder: folder }),
-    async close() {
-      await pool.end();
-      await created.drop();
-    },
-  };
-}
-
-const rowsOf = async <T,>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => {
   const folder = migrationsBefore(16);

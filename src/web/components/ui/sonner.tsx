@@ -1,18 +1,28 @@
-import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { toast, Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useIsMobile } from '@/hooks/use-mobile';
+
+// One toast at a time (spec part 1 section 9), and never a stale one: a success replaces what
+// is showing (a 'Welcome back!' does not sit beside the 'Invalid credentials' it ends).
+const success = toast.success;
+toast.success = ((...args: Parameters<typeof success>) => {
+  toast.dismiss();
+  return success(...args);
+}) as typeof success;
 
 /**
- * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9), at the top
- * centre of the screen: dialogs keep their buttons at the bottom, where a toast would cover them.
- * On a phone (sonner: up to 600 px wide) a toast spans the screen, so it starts below the 48 px
- * header (AppShell) instead of over it: the menu button stays reachable while it shows (and a
- * pointer resting on a toast holds it open).
+ * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9), placed clear
+ * of what the user is reading. From 768 px up: bottom right, beside a centred dialog's buttons and
+ * away from the page headings at the top left. On a phone (sonner: up to 600 px wide, a toast
+ * spans the screen): at the top below the 48 px header (AppShell), so the menu button stays
+ * reachable and dialog buttons, at the bottom, stay free.
  * Light theme only for now (the shadcn version reads next-themes, which we do not use).
  */
 function Toaster(props: ToasterProps) {
+  const phone = useIsMobile();
   return (
     <Sonner
       theme="light"
-      position="top-center"
+      position={phone ? 'top-center' : 'bottom-right'}
       mobileOffset={{ top: 56 }}
       className="toaster group"
       visibleToasts={1}

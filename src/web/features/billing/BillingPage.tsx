@@ -3,7 +3,8 @@
  * plan (badge, monthly price, 'SKUs per Audit Limit', 'Audits This Month' with its bar), 'Manage
  * Billing' on paid plans, upgrade cards on free, 'Features Included in Your Plan'. Back from
  * checkout (?success=true) it asks the server to re-read the provider, says how that went, and
- * cleans the address to /billing. Buying and the portal are offered to the owner only.
+ * cleans the address to /billing. Buying and the portal are offered to the owner only, and only
+ * where a payment provider is configured; without one the page says the operator sets plans.
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,17 +19,19 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { subscriptionStatusKey, updateSubscription, useBillingPlans, useSubscriptionStatus } from './api/billing';
+import { OperatorSetsPlan } from './components/OperatorSetsPlan';
 import { usePortal } from './components/usePortal';
 import { formatLimit, FREE_STATUS, planOfStatus } from './lib/plan-display';
 
 export default function BillingPage({ isOwner }: { isOwner: boolean }) {
   const statusQuery = useSubscriptionStatus();
   const plansQuery = useBillingPlans();
-  useCheckoutReturn(isOwner);
+  useCheckoutReturn(isOwner, plansQuery.data?.paymentsAvailable);
   // The spec's fallback when the status call fails: the free tier.
   const status = statusQuery.data ?? (statusQuery.isError ? FREE_STATUS : undefined);
   const plans = plansQuery.data?.plans;
   const portal = usePortal(plansQuery.data?.portalAvailable ?? false);
+  const paymentsAvailable = plansQuery.data?.paymentsAvailable ?? false;
 
   return (
     <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
@@ -36,7 +39,7 @@ export default function BillingPage({ isOwner }: { isOwner: boolean }) {
       {!status || !plans ? (
         <Skeleton className="h-64 w-full max-w-3xl" />
       ) : (
-        <BillingContent status={status} plans={plans} isOwner={isOwner} portal={portal} />
+        <BillingContent status={status} plans={plans} isOwner={isOwner} portal={portal} paymentsAvailable={paymentsAvailable} />
       )}
     </div>
   );
@@ -47,11 +50,14 @@ function BillingContent({
   plans,
   isOwner,
   portal,
+  paymentsAvailable,
 }: {
   status: SubscriptionStatus;
   plans: BillingPlan[];
   isOwner: boolean;
   portal: ReturnType<typeof usePortal>;
+  /** False: no provider; the operator sets plans, nothing is for sale (decision 0120). */
+  paymentsAvailable: boolean;
 }) {
   const plan = planOfStatus(status, plans);
   const free = status.tier === 'free';
@@ -60,6 +66,7 @@ function BillingContent({
 
   return (
     <div className="grid max-w-5xl gap-6">
+      {paymentsAvailable ? null : <OperatorSetsPlan />}
       <Card>
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
@@ -74,7 +81,7 @@ function BillingContent({
               {status.tier === 'enterprise' ? null : <span> / month</span>}
             </CardDescription>
           </div>
-          {!free && isOwner ? (
+          {!free && isOwner && paymentsAvailable ? (
             <Button onClick={portal.open} disabled={portal.opening} className="w-fit">
               <CreditCard aria-hidden="true" />
               Manage Billing
@@ -102,17 +109,17 @@ function BillingContent({
             {auditLimit === -1 ? <p className="text-muted-foreground text-xs">Unlimited audits on your plan.</p> : null}
           </div>
         </CardContent>
-        {!isOwner ? (
+        {!isOwner && paymentsAvailable ? (
           <CardFooter>
             <p className="text-muted-foreground text-sm">Only the account owner can change the plan or manage billing.</p>
           </CardFooter>
         ) : null}
       </Card>
 
-      {free && isOwner ? (
+      {free && (isOwner || !paymentsAvailable) ? (
         <section aria-labelledby="upgrade-title" className="grid gap-3">
           <h2 id="upgrade-title" className="text-lg font-semibold">
-            Upgrade your plan
+            {paymentsAvailable ? 'Upgrade your plan' : 'Other plans'}
           </h2>
           <div className="grid gap-4 md:grid-cols-2">
             {plans
@@ -130,11 +137,13 @@ function BillingContent({
                   <CardContent>
                     <PlanLimits plan={p} />
                   </CardContent>
-                  <CardFooter className="mt-auto">
-                    <Button asChild className="w-full">
-                      <Link href={`/subscribe?tier=${p.tier}`}>Upgrade to {p.name}</Link>
-                    </Button>
-                  </CardFooter>
+                  {paymentsAvailable ? (
+                    <CardFooter className="mt-auto">
+                      <Button asChild className="w-full">
+                        <Link href={`/subscribe?tier=${p.tier}`}>Upgrade to {p.name}</Link>
+                      </Button>
+                    </CardFooter>
+                  ) : null}
                 </Card>
               ))}
           </div>
@@ -176,29 +185,34 @@ export function PlanLimits({ plan }: { plan: BillingPlan }) {
 }
 
 /**
- * Back from checkout (?success=true): the server re-reads the provider (the tier named here is
- * ignored by it), the toast tells the outcome, and the address becomes /billing.
+ * Back from checkout (?success=true): the address becomes /billing and the server re-reads the
+ * provider (the tier named here is ignored by it). Success is said only when that re-read shows a
+ * paid plan, the provider's confirmation; otherwise the toast says it is not confirmed yet
+ * (decision 0120). Without a provider nothing was paid and nothing is said.
  */
-function useCheckoutReturn(isOwner: boolean) {
+function useCheckoutReturn(isOwner: boolean, paymentsAvailable: boolean | undefined) {
   const queryClient = useQueryClient();
   const handled = useRef(false);
   useEffect(() => {
-    if (handled.current || new URLSearchParams(window.location.search).get('success') !== 'true') return;
+    if (handled.current || paymentsAvailable === undefined) return;
+    if (new URLSearchParams(window.location.search).get('success') !== 'true') return;
     handled.current = true;
     window.history.replaceState(window.history.state, '', '/billing');
-    const processing = () =>
-      toast('Payment Processing', { description: 'Your payment was successful. Subscription update may take a moment.' });
-    if (!isOwner) return;
+    if (!isOwner || !paymentsAvailable) return;
+    const unconfirmed = () =>
+      toast('Payment Processing', {
+        description: 'The payment provider has not confirmed a payment yet. Your plan changes as soon as it does.',
+      });
     updateSubscription('starter')
       .then((status) => {
         queryClient.setQueryData(subscriptionStatusKey, status);
-        if (status.tier === 'free') processing();
+        if (status.tier === 'free') unconfirmed();
         else {
           const name = status.tier.charAt(0).toUpperCase() + status.tier.slice(1);
           toast.success('Payment Successful', { description: `Your subscription has been upgraded to ${name} plan!` });
         }
       })
-      .catch(processing)
+      .catch(unconfirmed)
       .finally(() => void queryClient.invalidateQueries({ queryKey: subscriptionStatusKey }));
-  }, [isOwner, queryClient]);
+  }, [isOwner, paymentsAvailable, queryClient]);
 }

@@ -3,6 +3,8 @@
  * preselects the plan (starter by default); 'Continue with {plan}' creates the subscription and
  * either goes to the provider's hosted checkout or, when the in-page form is configured, shows
  * 'Complete Your Subscription' with 'Back to Plan Selection'. 'Back to Billing' goes to /billing.
+ * Without a payment provider it shows the plans and says the operator sets them, with no
+ * 'Continue' (docs/decisions/0120).
  */
 import { lazy, Suspense, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
@@ -17,6 +19,7 @@ import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api';
 import { createSubscription, useBillingPlans, useSubscriptionStatus } from './api/billing';
 import { PlanLimits } from './BillingPage';
+import { OperatorSetsPlan } from './components/OperatorSetsPlan';
 
 // The provider's browser library loads only with the in-page form, on this screen.
 const PaymentForm = lazy(() => import('./components/PaymentForm'));
@@ -62,7 +65,11 @@ export default function SubscribePage({ isOwner }: { isOwner: boolean }) {
     <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
       <PageHeader
         title="Choose Your Plan"
-        description="Pick the plan that fits your catalogue. You can change or cancel it any time in Manage Billing."
+        description={
+          plansQuery.data?.paymentsAvailable === false
+            ? 'The plans of this installation and what each includes.'
+            : 'Pick the plan that fits your catalogue. You can change or cancel it any time in Manage Billing.'
+        }
         actions={
           <Button variant="outline" size="sm" asChild>
             <Link href="/billing">
@@ -74,6 +81,27 @@ export default function SubscribePage({ isOwner }: { isOwner: boolean }) {
       />
       {!plansQuery.data ? (
         <Skeleton className="h-72 w-full max-w-4xl" />
+      ) : !plansQuery.data.paymentsAvailable ? (
+        <div className="grid max-w-4xl gap-6">
+          <OperatorSetsPlan />
+          <div className="grid gap-4 md:grid-cols-2">
+            {offered.map((p) => (
+              <Card key={p.tier}>
+                <CardHeader>
+                  <CardTitle role="heading" aria-level={2}>
+                    {p.name}
+                  </CardTitle>
+                  <CardDescription>
+                    <span className="text-foreground text-2xl font-semibold">${p.priceMonthly}</span> / month
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <PlanLimits plan={p} />
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+        </div>
       ) : !isOwner ? (
         <p className="text-muted-foreground text-sm">Only the account owner can change the plan.</p>
       ) : alreadyPaid ? (

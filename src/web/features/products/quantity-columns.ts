@@ -2,6 +2,8 @@
  * The quantity upload's column choice (spec part 2 sections 4, 5): which file column holds the
  * SKU and which the quantity, started from the server's suggested mapping; both are needed.
  */
+import Papa from 'papaparse';
+import type { RejectedQuantityRow } from '../../../contracts/products';
 import type { QuantityMapping } from './api/upload-quantities';
 
 export interface QuantityColumns {
@@ -37,3 +39,14 @@ export function isQuantityFile(file: Pick<File, 'name'>): boolean {
 }
 
 export const QUANTITY_FILE_ACCEPT = QUANTITY_FILE_EXTENSIONS.join(',');
+
+/** A cell a spreadsheet would run as a formula (= + - @, tab, CR first), but not a plain number such as -5. */
+const FORMULA_CELL = /^(?![-+]?\d+(?:\.\d+)?$)[=+\-@\t\r]/;
+
+/** The rows a partial update left out, as CSV (Line, SKU, Quantity, Reason) to fix and upload again. */
+export function rejectedQuantityCsv(rows: readonly RejectedQuantityRow[]): string {
+  return Papa.unparse(
+    { fields: ['Line', 'SKU', 'Quantity', 'Reason'], data: rows.map((r) => [r.line, r.sku, r.quantity, r.reason]) },
+    { escapeFormulae: FORMULA_CELL, newline: '\r\n' },
+  );
+}

@@ -139,8 +139,9 @@ export default function TasksPage() {
                   <ClipboardList className="text-muted-foreground size-6" aria-hidden="true" />
                   <h2 className="text-lg font-semibold">No tasks found</h2>
                   <p className="text-muted-foreground text-sm">
-                    {scope === 'mine' ? 'No task of this status is assigned to you.' : 'Your team has no task of this status.'} Assign one from Audits: New
-                    Audit, then Assign Task.
+                    {scope === 'mine' ? 'No task of this status is assigned to you.' : 'Your team has no task of this status.'}
+                    {/* A viewer has no New Audit: only those who can assign are told how. */}
+                    {writer ? ' Assign one from Audits: New Audit, then Assign Task.' : ''}
                   </p>
                 </div>
               ) : view === 'calendar' ? (

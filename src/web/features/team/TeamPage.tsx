@@ -28,7 +28,7 @@ function NoTeamMembers({ onInvite }: { onInvite?: () => void }) {
       <div className="bg-muted flex size-12 items-center justify-center rounded-full">
         <Users className="text-muted-foreground size-6" aria-hidden="true" />
       </div>
-      <h2 className="text-lg font-semibold">No team members yet</h2>
+      <h2 className="text-lg font-semibold">No one else on the team yet</h2>
       <p className="text-muted-foreground max-w-sm text-sm">Invite colleagues to count stock and review audits with you.</p>
       {onInvite ? (
         <Button onClick={onInvite}>
@@ -95,14 +95,16 @@ export default function TeamPage() {
                 Try again
               </Button>
             </div>
-          ) : others.length === 0 ? (
-            <NoTeamMembers onInvite={manage ? openInvite : undefined} />
           ) : (
-            <TeamTable
-              members={members}
-              myRole={role ?? 'viewer'}
-              actions={manage ? { onEdit: setEditing, onResend: (m) => void onResend(m), onRemove: setRemoving } : undefined}
-            />
+            <>
+              {/* The owner is a member too: the list shows them even before anyone is invited. */}
+              <TeamTable
+                members={members}
+                myRole={role ?? 'viewer'}
+                actions={manage ? { onEdit: setEditing, onResend: (m) => void onResend(m), onRemove: setRemoving } : undefined}
+              />
+              {others.length === 0 ? <NoTeamMembers onInvite={manage ? openInvite : undefined} /> : null}
+            </>
           )}
         </CardContent>
       </Card>

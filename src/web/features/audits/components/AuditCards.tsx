@@ -7,8 +7,9 @@ import type { Audit } from '../../../../contracts/audits';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
-import { DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
+import { AccuracyFigure, DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
+import { AuditTaskLine } from './AuditTaskLine';
 import type { AuditSelection } from './AuditsTable';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -37,6 +38,7 @@ export function AuditCards({ audits, selected, onToggle, onDelete }: { audits: A
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{audit.name}</p>
               {audit.section ? <p className="text-muted-foreground text-xs break-words">{audit.section}</p> : null}
+              <AuditTaskLine audit={audit} />
             </div>
             <AuditStatusBadge status={audit.status} />
           </div>
@@ -44,6 +46,9 @@ export function AuditCards({ audits, selected, onToggle, onDelete }: { audits: A
             <Figure label="Items Scanned">{formatCount(audit.itemsScanned)}</Figure>
             <Figure label="Match Rate">
               <MatchRateBadge audit={audit} />
+            </Figure>
+            <Figure label="Accuracy">
+              <AccuracyFigure audit={audit} />
             </Figure>
             <Figure label="Discrepancies">
               <DiscrepancyBadge audit={audit} />

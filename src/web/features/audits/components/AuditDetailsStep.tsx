@@ -2,6 +2,7 @@
  * Wizard step 'Audit Details' (spec part 1 section 5): 'Audit Name *' required (trimmed
  * non-empty), Section optional. Validated with the request's own schema.
  */
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight } from 'lucide-react';
@@ -21,13 +22,19 @@ export function AuditDetailsStep({
   defaultValues,
   onCancel,
   onNext,
+  onDirtyChange,
 }: {
   defaultValues: AuditDetails;
   onCancel: () => void;
   onNext: (details: AuditDetails) => void;
+  /** Told whether anything was typed (the wizard asks before it is closed then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const form = useForm({ resolver: zodResolver(detailsSchema), defaultValues });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useEffect(() => {
+    if (isDirty) onDirtyChange?.(true);
+  }, [isDirty, onDirtyChange]);
   const onSubmit = form.handleSubmit((values) => onNext({ name: values.name, section: values.section ?? '' }));
 
   return (
@@ -40,7 +47,13 @@ export function AuditDetailsStep({
         }
         error={errors.name?.message}
       >
-        <Input autoFocus aria-required="true" placeholder="e.g. Year-end count 2025" {...form.register('name')} />
+        <Input
+          autoFocus
+          aria-required="true"
+          placeholder="e.g. Year-end count 2025"
+          // Told at once, in the keystroke's own event: an Escape right after typing already asks.
+          {...form.register('name', { onChange: (e: { target: { value: string } }) => e.target.value !== '' && onDirtyChange?.(true) })}
+        />
       </FormField>
       <FormField label="Section" hint="Optional: the area counted, e.g. Aisle 4 or Back store." error={errors.section?.message}>
         <Input placeholder="e.g. Aisle 4" {...form.register('section')} />

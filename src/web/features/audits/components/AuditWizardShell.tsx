@@ -12,17 +12,20 @@ import { WizardSteps } from './WizardSteps';
 export function AuditWizardShell({
   steps,
   current,
+  label,
   processing,
   children,
 }: {
   steps: readonly string[];
   current: number;
+  /** The current screen's name when it is not the step's own (Choose Audit Mode). */
+  label?: string;
   processing: { progress: number; phase: RunPhase; fileCount: number } | null;
   children?: ReactNode;
 }) {
   return (
     <div className="grid min-w-0 gap-5">
-      <WizardSteps steps={steps} current={current} />
+      <WizardSteps steps={steps} current={current} label={label} />
       {processing ? <ProcessingStep {...processing} /> : children}
     </div>
   );

@@ -1,14 +1,16 @@
 /**
  * The audit list table (spec part 1 "Audit list"): Name (with section), Status, Items Scanned,
- * Match Rate, Discrepancies, Created, Completed, Actions. From 768 px up; phones get AuditCards.
+ * Match Rate, Accuracy (decision 0117), Discrepancies, Created, Completed, Actions. From 768 px up;
+ * phones get AuditCards.
  */
 import type { Audit } from '../../../../contracts/audits';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCount, formatDate } from '../lib/display-format';
 import { AuditActions } from './AuditActions';
-import { DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
+import { AccuracyFigure, DiscrepancyBadge, MatchRateBadge } from './AuditFigureBadges';
 import { AuditStatusBadge } from './AuditStatusBadge';
+import { AuditTaskLine } from './AuditTaskLine';
 
 export interface AuditSelection {
   selected: ReadonlySet<string>;
@@ -32,6 +34,7 @@ export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: 
             <TableHead>Status</TableHead>
             <TableHead className="text-right">Items Scanned</TableHead>
             <TableHead>Match Rate</TableHead>
+            <TableHead>Accuracy</TableHead>
             <TableHead>Discrepancies</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Completed</TableHead>
@@ -57,6 +60,7 @@ export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: 
                   {audit.name}
                 </div>
                 {audit.section ? <div className="text-muted-foreground truncate text-xs">{audit.section}</div> : null}
+                <AuditTaskLine audit={audit} />
               </TableCell>
               <TableCell>
                 <AuditStatusBadge status={audit.status} />
@@ -64,6 +68,9 @@ export function AuditsTable({ audits, selected, onToggle, onDelete }: { audits: 
               <TableCell className="text-right tabular-nums">{formatCount(audit.itemsScanned)}</TableCell>
               <TableCell>
                 <MatchRateBadge audit={audit} />
+              </TableCell>
+              <TableCell>
+                <AccuracyFigure audit={audit} />
               </TableCell>
               <TableCell>
                 <DiscrepancyBadge audit={audit} />

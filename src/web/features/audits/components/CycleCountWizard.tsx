@@ -6,7 +6,7 @@
  * files; a processing error toasts 'Error' and returns to review; success toasts, waits ~1.5 s
  * and hands the audit id to `onFinished`.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import { createAudit } from '../api/create-audit';
 import { isFilesStepValid, scanFileUpload } from '../lib/scan-file-entry';
@@ -23,16 +23,22 @@ type Step = 0 | 1 | 2 | 3;
 export default function CycleCountWizard({
   onCancel,
   onBusyChange,
+  onDirtyChange,
   onFinished,
 }: {
   onCancel: () => void;
   /** True while processing (and during the closing delay): the host should not close. */
   onBusyChange?: (busy: boolean) => void;
+  /** True once something was entered: the host asks before closing (use-leave-guard.tsx). */
+  onDirtyChange?: (dirty: boolean) => void;
   onFinished: (auditId: string) => void;
 }) {
   const [step, setStep] = useState<Step>(0);
   const [details, setDetails] = useState<AuditDetails>({ name: '', section: '' });
   const scanFiles = useScanFileEntries();
+  const [detailsTyped, setDetailsTyped] = useState(false);
+  const dirty = detailsTyped || details.name !== '' || step > 0 || scanFiles.entries.length > 0;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const { progress, phase, lastError, start: startRun } = useRunAudit<RunInput>({
     create: ({ name, section }) => createAudit({ name: name.trim(), section: section.trim() || null, auditType: 'cycle-count' }),
     key: ({ name }) => name.trim(),
@@ -73,6 +79,10 @@ export default function CycleCountWizard({
         <AuditDetailsStep
           defaultValues={details}
           onCancel={onCancel}
+          onDirtyChange={(typed) => {
+            setDetailsTyped(typed);
+            if (typed) onDirtyChange?.(true);
+          }}
           onNext={(values) => {
             setDetails(values);
             setStep(1);

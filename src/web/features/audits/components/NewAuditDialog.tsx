@@ -3,7 +3,8 @@
  * Count or Product Audit; Run Now opens the chosen wizard in the same dialog. Assign Task asks
  * for the audit's details (and a product audit's filter), creates the draft stub, then opens the
  * Assign Audit Task dialog (given by the app through `assignTaskDialog`); after the task is
- * created everything resets. Without that dialog, Assign Task shows 'Coming soon'.
+ * created everything resets; when that dialog is cancelled the draft is discarded. Without that
+ * dialog, Assign Task shows 'Coming soon'.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -14,9 +15,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from '@/lib/cn';
 import type { AuditType } from '../../../../contracts/results';
 import type { AssignTaskDialogComponent } from './assign-task-slot';
+import { discardDraft } from '../api/discard-draft';
 import { auditsQueryKey } from '../api/get-audits';
 import { AssignTaskStubStep } from './AssignTaskStubStep';
 import { ChoiceButton } from './ChoiceButton';
+import { useLeaveGuard } from './use-leave-guard';
 import { WizardLoadBoundary } from './WizardLoadBoundary';
 
 const CycleCountWizard = lazy(() => import('./CycleCountWizard'));
@@ -58,9 +61,13 @@ export function NewAuditDialog({
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
 
+  const [dirty, setDirty] = useState(false);
+  const { guard, leaveDialog } = useLeaveGuard(dirty && !busy);
+
   const changeOpen = (next: boolean) => {
     if (!next && busy) return; // processing: the dialog stays until it finishes or fails
     if (!next) {
+      setDirty(false);
       // A stub was created (assigned or not): the list shows the new draft.
       if (stub) void queryClient.invalidateQueries({ queryKey: auditsQueryKey });
       setView('mode');
@@ -71,6 +78,18 @@ export function NewAuditDialog({
     onOpenChange(next);
   };
   const chooseType = (type: AuditType) => setView(assigning ? `assign-${type}` : type);
+  // A task dialog cancelled leaves no draft behind (decision 0118): the stub is taken back.
+  const closeTaskDialog = (auditId: string, assigned: boolean) => {
+    if (!assigned) {
+      void discardDraft(auditId)
+        .catch((error: unknown) => console.error('Failed to discard the audit draft', error))
+        .finally(() => void queryClient.invalidateQueries({ queryKey: auditsQueryKey }));
+    }
+    changeOpen(false);
+  };
+
+  // Escape, the close button, Cancel and a click outside ask first when a wizard holds work.
+  const requestClose = (next: boolean) => (next ? changeOpen(true) : guard(() => changeOpen(false)));
 
   const finished = (auditId: string) => {
     setBusy(false);
@@ -83,10 +102,11 @@ export function NewAuditDialog({
     <>
       {stub && AssignTaskDialog ? (
         <Suspense fallback={null}>
-          <AssignTaskDialog audit={stub} onClose={() => changeOpen(false)} />
+          <AssignTaskDialog audit={stub} onClose={(assigned) => closeTaskDialog(stub.id, assigned)} />
         </Suspense>
       ) : null}
-      <Dialog open={open && !stub} onOpenChange={changeOpen}>
+      {leaveDialog}
+      <Dialog open={open && !stub} onOpenChange={requestClose}>
         <DialogContent
           showCloseButton={!busy}
           onEscapeKeyDown={(e) => busy && e.preventDefault()}
@@ -149,7 +169,7 @@ export function NewAuditDialog({
           {view === 'cycle-count' ? (
             <WizardLoadBoundary>
               <Suspense fallback={<WizardFallback />}>
-                <CycleCountWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+                <CycleCountWizard onCancel={() => requestClose(false)} onBusyChange={setBusy} onDirtyChange={setDirty} onFinished={finished} />
               </Suspense>
             </WizardLoadBoundary>
           ) : null}
@@ -157,7 +177,7 @@ export function NewAuditDialog({
           {view === 'product-audit' ? (
             <WizardLoadBoundary>
               <Suspense fallback={<WizardFallback />}>
-                <ProductAuditWizard onCancel={() => changeOpen(false)} onBusyChange={setBusy} onFinished={finished} />
+                <ProductAuditWizard onCancel={() => requestClose(false)} onBusyChange={setBusy} onDirtyChange={setDirty} onFinished={finished} />
               </Suspense>
             </WizardLoadBoundary>
           ) : null}

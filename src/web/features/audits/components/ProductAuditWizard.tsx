@@ -5,7 +5,7 @@
  * mirrors it; a processing error returns to review. The mode choice is optional, so it shares the
  * first step's number rather than adding a sixth.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FilterExpression } from '../../../../contracts/filters';
 import type { AuditMode } from '../../../../contracts/results';
 import { errorMessage } from '@/lib/api';
@@ -40,10 +40,13 @@ function plural(n: number, one: string, many: string): string {
 export default function ProductAuditWizard({
   onCancel,
   onBusyChange,
+  onDirtyChange,
   onFinished,
 }: {
   onCancel: () => void;
   onBusyChange?: (busy: boolean) => void;
+  /** True once something was entered: the host asks before closing (use-leave-guard.tsx). */
+  onDirtyChange?: (dirty: boolean) => void;
   onFinished: (auditId: string) => void;
 }) {
   const [screen, setScreen] = useState<Screen>('details');
@@ -53,6 +56,9 @@ export default function ProductAuditWizard({
   const expression = toFilterExpression(filter);
   const preview = useFilterPreview(expression);
   const scanFiles = useScanFileEntries();
+  const [detailsTyped, setDetailsTyped] = useState(false);
+  const dirty = detailsTyped || details.name !== '' || screen !== 'details' || scanFiles.entries.length > 0;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const { progress, phase, lastError, start: startRun } = useRunAudit<ProductAuditInput>({
     create: ({ name, section, mode, filterExpression }) =>
       createProductAudit({ name: name.trim(), section: section.trim() || null, mode, filterExpression }),
@@ -96,12 +102,17 @@ export default function ProductAuditWizard({
     <AuditWizardShell
       steps={PRODUCT_AUDIT_STEPS}
       current={STEP_OF[screen]}
+      label={screen === 'mode' ? 'Choose Audit Mode' : undefined}
       processing={screen === 'processing' ? { progress, phase, fileCount: scanFiles.entries.length } : null}
     >
       {screen === 'details' ? (
         <AuditDetailsStep
           defaultValues={details}
           onCancel={onCancel}
+          onDirtyChange={(typed) => {
+            setDetailsTyped(typed);
+            if (typed) onDirtyChange?.(true);
+          }}
           onNext={(values) => {
             setDetails(values);
             setScreen('mode');

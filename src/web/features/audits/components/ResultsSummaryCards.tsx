@@ -1,6 +1,6 @@
 /**
  * Summary cards (spec part 1 "Audit detail"): Total Scanned; Match Rate (1 decimal); Accuracy (the
- * per-audit figure the dashboard's Avg. Accuracy averages; docs/decisions/0060); Products in
+ * per-audit figure the dashboard's Avg. Accuracy % averages; docs/decisions/0060, 0117); Products in
  * Filter (product audits with a total); Processing Time (ms as seconds, 1 decimal).
  */
 import type { ReactNode } from 'react';

@@ -28,6 +28,7 @@ import { ResumeFilter } from './ResumeFilter';
 import { ReviewStep } from './ReviewStep';
 import { ScanFilesStep } from './ScanFilesStep';
 import type { RunPhase } from './use-run-audit';
+import { useLeaveGuard } from './use-leave-guard';
 import { useScanFileEntries } from './use-scan-file-entries';
 import { WizardSteps } from './WizardSteps';
 
@@ -46,6 +47,8 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
   const [phase, setPhase] = useState<RunPhase>('idle');
   const [lastError, setLastError] = useState<string | null>(null);
   const scanFiles = useScanFileEntries();
+  // Files added and not yet processed are lost when the page is left: ask first.
+  const { leaveDialog } = useLeaveGuard(scanFiles.entries.length > 0 && screen !== 'processing');
   const sent = useRef(new Set<string>());
   const draft = draftFromStored(audit.filterExpression);
   const filter = draft ? toFilterExpression(draft) : null;
@@ -168,6 +171,7 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
         />
       ) : null}
       {screen === 'processing' ? <ProcessingStep progress={progress} phase={phase} fileCount={scanFiles.entries.length} /> : null}
+      {leaveDialog}
     </section>
   );
 }

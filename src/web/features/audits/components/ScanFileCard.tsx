@@ -49,7 +49,7 @@ export function ScanFileCard({
   const ready = preview.status === 'ready' ? preview.preview : null;
   const headers = ready?.headers ?? [];
   const details = [formatKb(file.size)];
-  if (ready) details.push(`${ready.totalRows.toLocaleString()} rows`, ready.format.toUpperCase());
+  if (ready) details.push(`${ready.totalRows.toLocaleString()} ${ready.totalRows === 1 ? 'row' : 'rows'}`, ready.format.toUpperCase());
 
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-lg border p-3 sm:p-4">
@@ -126,7 +126,9 @@ export function ScanFileCard({
               />
               <Label htmlFor={`${headingId}-header`} className="text-sm leading-snug font-normal">
                 First row is a header
-                {entry.hasHeader === 'auto' ? <span className="text-muted-foreground"> (detected)</span> : null}
+                {entry.hasHeader === 'auto' ? (
+                  <span className="text-muted-foreground">{ready.headerRow ? ' (detected)' : ' (none detected)'}</span>
+                ) : null}
               </Label>
             </div>
           ) : null}

@@ -1,29 +1,18 @@
 /**
- * Drag-and-drop or pick scan files (spec part 1 section 5 "Scan files": .csv, .xlsx, .xls,
- * multiple, no size limit). Rejected files are named with the dropzone's reason.
+ * Drag-and-drop or pick scan files (spec part 1 section 5 "Scan files": multiple, no size limit).
+ * Any file is taken whatever its extension: handheld scanners write SCANNED.TXT, BARCODES.DAT or
+ * names without one, and the server reads the content (CSV/text, XLSX or XLS) and says when it is
+ * none of them (docs/decisions/0119).
  */
-import { useDropzone, type FileRejection } from 'react-dropzone';
-import { toast } from 'sonner';
+import { useDropzone } from 'react-dropzone';
 import { Upload } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { SCAN_FILE_ACCEPT, SCAN_FILE_EXTENSIONS } from '../lib/scan-file-entry';
-
-function rejectionMessage(rejection: FileRejection): string {
-  const error = rejection.errors[0];
-  if (!error) return 'File was not accepted';
-  if (error.code === 'file-invalid-type') return `File type must be one of ${SCAN_FILE_EXTENSIONS}`;
-  return error.message;
-}
 
 export function ScanFileDropzone({ onFiles, compact = false }: { onFiles: (files: File[]) => void; compact?: boolean }) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: { ...SCAN_FILE_ACCEPT },
     multiple: true,
-    onDrop: (accepted, rejections) => {
+    onDrop: (accepted) => {
       if (accepted.length > 0) onFiles(accepted);
-      for (const rejection of rejections) {
-        toast.error(`${rejection.file.name} was not added`, { description: rejectionMessage(rejection) });
-      }
     },
   });
 
@@ -47,7 +36,9 @@ export function ScanFileDropzone({ onFiles, compact = false }: { onFiles: (files
         <p className="text-sm font-medium">
           {isDragActive ? 'Drop the files here' : compact ? 'Add more scan files' : 'Add scan files: drag and drop them here, or click to browse'}
         </p>
-        <p className="text-muted-foreground text-xs">CSV, XLSX or XLS — several files at once, one per counting team</p>
+        <p className="text-muted-foreground text-xs">
+          CSV, TXT, XLSX or XLS, as your scanner wrote it — several files at once, one per counting team
+        </p>
       </div>
     </div>
   );

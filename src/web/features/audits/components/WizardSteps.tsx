@@ -3,10 +3,11 @@ import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /**
- * 'Step n of N' with the step names (spec part 1 "Cycle count wizard"). When the step changes,
+ * 'Step n of N' with the step names (spec part 1 "Cycle count wizard"); `label` names a screen
+ * that shares a step's number (the optional Choose Audit Mode). When the step changes,
  * the focus moves to this line (the button pressed is gone), so a screen reader reads the new step.
  */
-export function WizardSteps({ steps, current }: { steps: readonly string[]; current: number }) {
+export function WizardSteps({ steps, current, label }: { steps: readonly string[]; current: number; label?: string }) {
   const title = useRef<HTMLParagraphElement>(null);
   const shown = useRef(current);
   useEffect(() => {
@@ -18,7 +19,7 @@ export function WizardSteps({ steps, current }: { steps: readonly string[]; curr
   return (
     <div className="grid gap-2">
       <p ref={title} tabIndex={-1} className="text-sm font-medium outline-none">
-        Step {current + 1} of {steps.length}: <span className="text-muted-foreground">{steps[current]}</span>
+        Step {current + 1} of {steps.length}: <span className="text-muted-foreground">{label ?? steps[current]}</span>
       </p>
       <ol className="flex gap-2" aria-label="Steps">
         {steps.map((title, i) => (

@@ -1,24 +1,11 @@
 /**
- * The audit list's figures (spec part 1 sections 2 "Dashboard", "Audit list", 9).
+ * The audit list's figures (spec part 1 sections 2 "Dashboard", "Audit list", 9). Its Match Rate
+ * is the audit's one match rate (DESIGN.md section 5 rule 6), coloured by the spec's thresholds;
+ * the spec's list formula is not used (docs/decisions/0117).
  */
 import type { Audit } from '../../../../contracts/audits';
 
 export type Tone = 'good' | 'warn' | 'bad';
-
-/**
- * List match rate = (scanned - (quantity discrepancies + missing + unrecognized)) / scanned * 100,
- * clamped to 0-100 (spec section 9); null while nothing has been scanned. The three counts are the
- * audit's quantityDiscrepancies, missingItems and unrecognizedItems (result lines).
- */
-export function listMatchRate(
-  audit: Pick<Audit, 'itemsScanned' | 'quantityDiscrepancies' | 'missingItems' | 'unrecognizedItems'>,
-): number | null {
-  const scanned = audit.itemsScanned;
-  if (scanned === null || scanned <= 0) return null;
-  const off = (audit.quantityDiscrepancies ?? 0) + (audit.missingItems ?? 0) + (audit.unrecognizedItems ?? 0);
-  const rate = ((scanned - off) / scanned) * 100;
-  return Math.min(100, Math.max(0, rate));
-}
 
 /** Green at 95 % or more, yellow at 85 % or more, otherwise red (spec section 9). */
 export function matchRateTone(percent: number): Tone {

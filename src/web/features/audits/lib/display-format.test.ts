@@ -14,6 +14,9 @@ describe('display formats', () => {
   it('writes sizes in KB with one decimal', () => {
     expect(formatKb(13454)).toBe('13.1 KB');
     expect(formatKb(0)).toBe('0.0 KB');
+    expect(formatKb(23)).toBe('23 bytes');
+    expect(formatKb(1)).toBe('1 byte');
+    expect(formatKb(52)).toBe('0.1 KB');
   });
   it('signs the difference and brackets the percent', () => {
     expect(formatDifference(3, 5)).toBe('+3 (+5.0%)');

@@ -1,11 +1,14 @@
 /**
  * How the audit screens write numbers, sizes, durations and dates (spec part 1 sections 2, 9).
  */
+import { formatAuditPercent } from '../../../../domain/audit-figures';
 
-/** A 0-1 fraction as a percentage with one decimal: 0.99027 -> '99.0%'. */
+/**
+ * A 0-1 fraction as a percentage with one decimal: 0.99027 -> '99.0%' (rounded as every screen and
+ * export rounds the audit's figures, domain/audit-figures.ts).
+ */
 export function formatFraction(fraction: number | null | undefined): string {
-  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '—';
-  return `${(fraction * 100).toFixed(1)}%`;
+  return formatAuditPercent(fraction);
 }
 
 /** A 0-100 percentage with one decimal. */
@@ -18,8 +21,12 @@ export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
 }
 
-/** Bytes as KB with one decimal: 13454 -> '13.1 KB'. */
+/**
+ * Bytes as KB with one decimal: 13454 -> '13.1 KB' (spec part 1 "Scan file step"). A file under
+ * 0.05 KB is not '0.0 KB' (which reads as empty): it shows its bytes, '23 bytes'.
+ */
 export function formatKb(bytes: number): string {
+  if (bytes > 0 && bytes < 52) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 

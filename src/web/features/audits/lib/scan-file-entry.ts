@@ -25,15 +25,6 @@ export interface ScanFileEntry {
   uploadToken?: string;
 }
 
-/** File types the scan step takes (spec section 5). */
-export const SCAN_FILE_ACCEPT = {
-  'text/csv': ['.csv'],
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-  'application/vnd.ms-excel': ['.xls'],
-} as const;
-
-export const SCAN_FILE_EXTENSIONS = '.csv, .xlsx, .xls';
-
 let nextId = 0;
 
 /** 'Team N' for the file at 1-based `position`. */

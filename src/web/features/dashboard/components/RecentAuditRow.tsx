@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import type { Audit } from '../../../../contracts/audits';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { dashboardDiscrepancies, dashboardMatchRate, formatPercent } from '../lib/audit-figures';
+import { formatAuditPercent } from '../../../../domain/audit-figures';
+import { dashboardDiscrepancies } from '../lib/audit-figures';
 
 const TYPE_LABEL: Record<Audit['auditType'], string> = {
   'cycle-count': 'Cycle Count',
@@ -56,10 +57,16 @@ function AuditOutcome({ audit, href }: { audit: Audit; href: string }) {
         <>
           <dl className="flex gap-4 text-xs whitespace-nowrap sm:text-right">
             <div>
-              <dt className="text-muted-foreground" title="Scanned products that matched the catalogue, of all scanned products">
-                Products matched
+              <dt className="text-muted-foreground" title="Scanned units that matched a product in scope, of all scanned units">
+                Match Rate
               </dt>
-              <dd className="text-sm font-semibold tabular-nums">{formatPercent(dashboardMatchRate(audit))}</dd>
+              <dd className="text-sm font-semibold tabular-nums">{formatAuditPercent(audit.matchRate)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground" title="Products counted correctly, of products counted">
+                Accuracy
+              </dt>
+              <dd className="text-sm font-semibold tabular-nums">{formatAuditPercent(audit.accuracy)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Discrepancies</dt>

@@ -39,7 +39,7 @@ const STATS: Stat[] = [
     caption: () => 'With results to read',
   },
   {
-    title: 'Avg. Accuracy',
+    title: 'Avg. Accuracy %',
     icon: Target,
     tone: 'bg-amber-50 text-amber-700',
     // avgAccuracy is 0 when nothing is complete: a dash says "no figure" better than 0.0%.

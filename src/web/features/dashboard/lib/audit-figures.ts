@@ -1,17 +1,10 @@
 /**
- * The dashboard's per-audit figures (spec part 1 section 2 "Dashboard"). They differ from the
- * audit list's match rate (section 9) on purpose: the spec defines them separately.
+ * The dashboard's per-audit figures (spec part 1 section 2 "Dashboard"). Its match rate is the
+ * audit's one match rate (DESIGN.md section 5 rule 6, docs/decisions/0117), read from the audit.
  */
 import type { Audit } from '../../../../contracts/audits';
 
-type Figures = Pick<Audit, 'productsMatched' | 'totalScannedProducts' | 'quantityOff' | 'productsNotMatched'>;
-
-/** productsMatched / totalScannedProducts * 100; null when unknown or nothing was scanned. */
-export function dashboardMatchRate(audit: Figures): number | null {
-  const { productsMatched, totalScannedProducts } = audit;
-  if (productsMatched === null || totalScannedProducts === null || totalScannedProducts <= 0) return null;
-  return (productsMatched / totalScannedProducts) * 100;
-}
+type Figures = Pick<Audit, 'quantityOff' | 'productsNotMatched'>;
 
 /** quantityOff + productsNotMatched; null when neither is known. */
 export function dashboardDiscrepancies(audit: Figures): number | null {

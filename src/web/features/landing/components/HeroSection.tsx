@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { ArrowRight, Check, PlayCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ReportPreview } from './ReportPreview';
 import { SignInLink } from './SignInLink';
@@ -30,8 +30,12 @@ export function HeroSection() {
               Start Free Trial
               <ArrowRight aria-hidden="true" />
             </SignInLink>
+            {/* The spec's Watch Demo (its behaviour is not shown): the walkthrough of How It Works. */}
             <Button size="lg" variant="outline" asChild>
-              <a href="#how-it-works">See how it works</a>
+              <a href="#how-it-works">
+                <PlayCircle aria-hidden="true" />
+                Watch Demo
+              </a>
             </Button>
           </div>
           <ul className="text-muted-foreground grid grid-cols-1 gap-x-6 gap-y-2 text-sm min-[400px]:grid-cols-2">

@@ -38,3 +38,8 @@ export function useProductAllowance(): ProductAllowance | undefined {
   if (used === undefined) return undefined;
   return { used, limit };
 }
+
+/** True when the plan's product limit is reached: no new product fits (DESIGN.md section 4). */
+export function productLimitReached(allowance: ProductAllowance | undefined): boolean {
+  return allowance !== undefined && allowance.limit !== UNLIMITED && allowance.used >= allowance.limit;
+}

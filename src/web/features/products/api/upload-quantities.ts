@@ -19,14 +19,20 @@ export function previewQuantityFile(file: File, options: UploadOptions = {}): Pr
   return uploadWithProgress<FilePreview>('/api/products/preview', form, options);
 }
 
+/**
+ * Uploads the file with `mapping`. All or nothing, unless `applyValidRows`: then the matching
+ * rows are updated and the rest answered in `rejected`, as the product import's 'import the good
+ * rows' does.
+ */
 export function uploadQuantityFile(
   file: File,
   mapping: QuantityMapping,
-  options: UploadOptions = {},
+  options: UploadOptions & { applyValidRows?: boolean } = {},
 ): Promise<QuantityUploadResult> {
   const form = new FormData();
   // Fields before the file, so the server has the mapping when the file stream starts.
   form.append('columnMapping', JSON.stringify(mapping));
+  if (options.applyValidRows) form.append('applyValidRows', 'true');
   form.append('file', file, file.name);
   return uploadWithProgress<QuantityUploadResult>('/api/products/upload-quantities', form, options);
 }
@@ -74,3 +80,4 @@ export function quantityUploadProblems(error: unknown): QuantityUploadProblems {
   const total = Math.max(lines.length + unknownSkus.length, counted.reduce((a, b) => a + b, 0));
   return { lines, unknownSkus, total };
 }
+

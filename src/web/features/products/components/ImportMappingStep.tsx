@@ -194,7 +194,7 @@ export function ImportMappingStep({
 
       {preview.layout ? (
         <p className="text-muted-foreground text-sm">
-          Recognised as a <span className="text-foreground font-medium">{preview.layout}</span>: columns proposed from its
+          Recognised as {/^[aeiou]/i.test(preview.layout) ? 'an' : 'a'} <span className="text-foreground font-medium">{preview.layout}</span>: columns proposed from its
           layout.
         </p>
       ) : null}

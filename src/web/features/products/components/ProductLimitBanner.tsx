@@ -2,14 +2,18 @@ import { Package } from 'lucide-react';
 import { Link } from 'wouter';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
-import { UNLIMITED, useProductAllowance } from '../api/plan-usage';
+import { productLimitReached, UNLIMITED, useProductAllowance } from '../api/plan-usage';
+
+/** Id of the sentence that says the limit is reached (the disabled buttons point at it). */
+export const PRODUCT_LIMIT_NOTE_ID = 'product-limit-reached';
 
 /** From this share of the limit on, the banner warns. */
 const NEAR_LIMIT = 0.9;
 
 /**
  * 'You're using N of M products.' (spec part 2 "Products screen"): the plan's product allowance,
- * with a bar, a warning near the limit and the way to more room at it.
+ * with a bar, a warning near the limit and the way to more room at it (/billing, which offers the
+ * plans or says who sets them).
  */
 export function ProductLimitBanner() {
   const allowance = useProductAllowance();
@@ -18,7 +22,7 @@ export function ProductLimitBanner() {
   const { used, limit } = allowance;
   const unlimited = limit === UNLIMITED;
   const share = unlimited || limit <= 0 ? 0 : used / limit;
-  const reached = !unlimited && used >= limit;
+  const reached = productLimitReached(allowance);
   const near = !reached && share >= NEAR_LIMIT;
 
   return (
@@ -35,7 +39,10 @@ export function ProductLimitBanner() {
         <p className="text-sm">
           You&apos;re using {used.toLocaleString()} of {unlimited ? 'unlimited' : limit.toLocaleString()} products.
           {reached ? (
-            <span className="text-destructive"> Your plan&apos;s limit is reached: imports of new products are refused.</span>
+            <span id={PRODUCT_LIMIT_NOTE_ID} className="text-destructive">
+              {' '}
+              Your plan&apos;s limit is reached: upgrade your plan to add or import more products.
+            </span>
           ) : near ? (
             <span className="text-amber-700 dark:text-amber-400"> You are close to your plan&apos;s limit.</span>
           ) : null}
@@ -49,7 +56,7 @@ export function ProductLimitBanner() {
             className={cn('flex-1', reached && '[&>*]:bg-destructive', near && '[&>*]:bg-amber-500')}
           />
           {reached || near ? (
-            <Link href="/subscribe?tier=starter" className="text-primary shrink-0 text-sm font-medium underline-offset-4 hover:underline">
+            <Link href="/billing" className="text-primary shrink-0 text-sm font-medium underline-offset-4 hover:underline">
               Upgrade
             </Link>
           ) : null}

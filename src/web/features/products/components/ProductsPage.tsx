@@ -24,12 +24,13 @@ import {
   PRODUCTS_PAGE_SIZE,
   useProducts,
 } from '../api/products';
+import { productLimitReached, useProductAllowance } from '../api/plan-usage';
 import { filtersParam, type ProductFilter } from '../product-filters';
 import { useProductColumns } from '../columns';
 import { ColumnsMenu } from './ColumnsMenu';
 import { LazyDialogBoundary } from './LazyDialogBoundary';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
-import { ProductLimitBanner } from './ProductLimitBanner';
+import { PRODUCT_LIMIT_NOTE_ID, ProductLimitBanner } from './ProductLimitBanner';
 import { ProductsTable, ProductsTableSkeleton } from './ProductsTable';
 
 const ImportProductsDialog = lazy(() =>
@@ -59,6 +60,7 @@ export default function ProductsPage() {
   const queryClient = useQueryClient();
   // Import, quantity uploads, bulk edit and delete are for the roles that manage the catalogue.
   const manage = usePermissions().can('manageCatalogue');
+  const allowance = useProductAllowance();
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), QUERY_DEBOUNCE_MS);
   const [filters, setFilters] = useState<ProductFilter[]>([]);
@@ -205,6 +207,10 @@ export default function ProductsPage() {
     }
   };
 
+  // At the plan's product limit nothing new fits: the two ways to add are off, and the banner
+  // says why with its Upgrade link (DESIGN.md section 4).
+  const atLimit = productLimitReached(allowance) ? { disabled: true, 'aria-describedby': PRODUCT_LIMIT_NOTE_ID } : {};
+
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <PageHeader
@@ -218,11 +224,11 @@ export default function ProductsPage() {
             </Button>
             {manage ? (
               <>
-                <Button variant="outline" onClick={() => openProductForm(null)}>
+                <Button variant="outline" onClick={() => openProductForm(null)} {...atLimit}>
                   <Plus aria-hidden="true" />
                   Add Product
                 </Button>
-                <Button onClick={() => setImportOpen(true)}>
+                <Button onClick={() => setImportOpen(true)} {...atLimit}>
                   <Upload aria-hidden="true" />
                   Import Products
                 </Button>
@@ -335,7 +341,7 @@ export default function ProductsPage() {
                       : 'An owner or admin of your team imports the catalogue.'}
                   </p>
                   {manage ? (
-                    <Button onClick={() => setImportOpen(true)}>
+                    <Button onClick={() => setImportOpen(true)} {...atLimit}>
                       <Upload aria-hidden="true" />
                       Import Products
                     </Button>

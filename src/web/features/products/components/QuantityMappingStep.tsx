@@ -23,7 +23,16 @@ function lineMessage(e: { line?: number; message: string }, fileName: string): s
   return e.line !== undefined && e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
 }
 
-function FailurePanel({ failure, fileName }: { failure: QuantityUploadFailure; fileName: string }) {
+function FailurePanel({
+  failure,
+  fileName,
+  onUploadValid,
+}: {
+  failure: QuantityUploadFailure;
+  fileName: string;
+  /** Absent when no row can be good (every row has a problem). */
+  onUploadValid?: () => void;
+}) {
   const listed = failure.lines.length + failure.unknownSkus.length;
   const more = failure.total - listed;
   return (
@@ -64,6 +73,14 @@ function FailurePanel({ failure, fileName }: { failure: QuantityUploadFailure; f
           ) : null}
           {more > 0 ? (
             <p className="text-muted-foreground mt-2 text-xs">…and {more.toLocaleString()} more.</p>
+          ) : null}
+          {onUploadValid ? (
+            <div className="mt-3 grid gap-2 border-t pt-3">
+              <p className="text-sm">Or update the products whose rows are correct now, and get the other rows back as a CSV to fix.</p>
+              <Button variant="outline" className="w-fit" onClick={onUploadValid}>
+                Update the matching rows, list the rest
+              </Button>
+            </div>
           ) : null}
         </div>
       </div>
@@ -121,6 +138,7 @@ export function QuantityMappingStep({
   onColumnsChange,
   onBack,
   onUpload,
+  onUploadValid,
 }: {
   file: File;
   preview: FilePreview;
@@ -129,6 +147,8 @@ export function QuantityMappingStep({
   onColumnsChange: (columns: QuantityColumns) => void;
   onBack: () => void;
   onUpload: () => void;
+  /** Updates the matching rows and lists the rest (offered after a refusal). */
+  onUploadValid: () => void;
 }) {
   const complete = isQuantityMappingComplete(columns);
   const sameColumn = columns.sku !== undefined && columns.sku === columns.quantity;
@@ -144,7 +164,13 @@ export function QuantityMappingStep({
         </span>
       </div>
 
-      {failure ? <FailurePanel failure={failure} fileName={file.name} /> : null}
+      {failure ? (
+        <FailurePanel
+          failure={failure}
+          fileName={file.name}
+          onUploadValid={failure.total < preview.totalRows && complete ? onUploadValid : undefined}
+        />
+      ) : null}
 
       <section aria-labelledby="quantity-columns-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h3 id="quantity-columns-heading" className="text-sm font-medium">

@@ -88,13 +88,14 @@ export default function UploadQuantitiesDialog({
   });
   const { state, setState, signal, reset, close, chooseFile, setMapping, onSendProgress } = steps;
 
-  const upload = async () => {
+  // applyValidRows: after a refusal, 'Update the matching rows, list the rest'.
+  const upload = async (applyValidRows = false) => {
     if (state.step !== 'mapping' || !isQuantityMappingComplete(state.mapping)) return;
     const { file, preview, mapping } = state;
     const aborted = signal();
     setState({ step: 'sending', file, preview, mapping, percent: 0 });
     try {
-      const result = await uploadQuantityFile(file, toQuantityMapping(mapping), { signal: aborted, onProgress: onSendProgress });
+      const result = await uploadQuantityFile(file, toQuantityMapping(mapping), { signal: aborted, onProgress: onSendProgress, applyValidRows });
       toast.success(`${result.updated} product quantities updated successfully.`);
       setState({ step: 'complete', result, fileName: file.name });
     } catch (error) {
@@ -135,10 +136,11 @@ export default function UploadQuantitiesDialog({
           failure={state.failure}
           onColumnsChange={setMapping}
           onBack={reset}
-          onUpload={upload}
+          onUpload={() => void upload()}
+          onUploadValid={() => void upload(true)}
         />
       ) : null}
-      {state.step === 'complete' ? <QuantityCompleteStep result={state.result} onDone={close} /> : null}
+      {state.step === 'complete' ? <QuantityCompleteStep result={state.result} fileName={state.fileName} onDone={close} /> : null}
     </FileStepsDialog>
   );
 }

@@ -12,7 +12,7 @@ export function AccuracyBadge({ accuracy }: { accuracy: number | null }) {
 }
 
 const TONE_CLASS = {
-  positive: 'text-orange-600 dark:text-orange-400',
+  positive: 'text-orange-700 dark:text-orange-400',
   negative: 'text-red-600 dark:text-red-400',
   zero: 'text-green-700 dark:text-green-400',
 } as const;

@@ -98,7 +98,16 @@ export default function AssignAuditTaskDialog({
             }
             error={titleError}
           >
-            <Input aria-required="true" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+            <Input
+              aria-required="true"
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                // Once shown, the message follows the field: a valid title clears it at once.
+                if (titleError) setTitleError(createAuditTaskBodySchema.shape.title.safeParse(e.target.value).error?.issues[0]?.message);
+              }}
+              maxLength={200}
+            />
           </FormField>
           <FormField label="Description">
             <Textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={2} />

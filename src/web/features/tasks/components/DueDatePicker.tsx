@@ -1,6 +1,7 @@
 /**
  * An optional due date: a button that opens a month calendar (react-day-picker) in a popover,
  * and a Clear button once a day is chosen. Keyboard: the calendar's arrow keys, Enter, Escape.
+ * Days before today cannot be chosen: a task is due today or later.
  */
 import { useState } from 'react';
 import { CalendarIcon, X } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Calendar } from '@/components/ui/calendar';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
 import { DATE_FORMAT } from '../lib/task-format';
-import { format } from 'date-fns';
+import { format, startOfToday } from 'date-fns';
 
 export function DueDatePicker({
   value,
@@ -41,6 +42,10 @@ export function DueDatePicker({
             mode="single"
             selected={value}
             defaultMonth={value}
+            disabled={{ before: startOfToday() }}
+            // The name starts with the number the button shows ('15, Sunday, November 15th, 2026'),
+            // so a voice-control user saying what they see reaches it (WCAG 2.5.3).
+            labels={{ labelDayButton: (date, modifiers) => `${date.getDate()}, ${format(date, 'PPPP')}${modifiers.selected ? ', selected' : ''}` }}
             onSelect={(date) => {
               onChange(date);
               setOpen(false);
