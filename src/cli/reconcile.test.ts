@@ -77,9 +77,10 @@ describe('the reconcile command', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out.xlsx);
     expect(wb.getWorksheet('Above')!.actualRowCount).toBe(fx.expected.counts.quantityAbove! + 1);
-    expect(readFileSync(out.csv, 'utf8').trim().split(/\r?\n/)).toHaveLength(
-      Object.values(fx.expected.counts).reduce((a, b) => a + b, 0) + 1,
-    );
+    // The header, one row per line, then the two Summary rows (Match Rate, Accuracy).
+    const csvRows = readFileSync(out.csv, 'utf8').trim().split(/\r?\n/);
+    expect(csvRows).toHaveLength(Object.values(fx.expected.counts).reduce((a, b) => a + b, 0) + 3);
+    expect(csvRows.slice(-2).map((r) => r.split(',').slice(0, 4).join(','))).toEqual(['Summary,,,Match Rate', 'Summary,,,Accuracy']);
   });
 
   it('exits 1 naming file and line for a bad quantity', async () => {

@@ -7,8 +7,8 @@ describe('roles (DESIGN.md section 3)', () => {
     expect(ALL_ROLES.filter((r) => can(r, 'manageBilling'))).toEqual(['owner']);
   });
 
-  it('gives an admin everything but billing', () => {
-    expect((Object.keys(CAPABILITIES) as Array<keyof typeof CAPABILITIES>).filter((c) => !can('admin', c))).toEqual(['manageBilling']);
+  it('gives an admin everything but billing and the full rebuild of tag analytics', () => {
+    expect((Object.keys(CAPABILITIES) as Array<keyof typeof CAPABILITIES>).filter((c) => !can('admin', c))).toEqual(['manageBilling', 'rebuildTagAnalytics']);
   });
 
   it('lets a member read and run audits, nothing more', () => {

@@ -64,7 +64,10 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('two app servers on one Po
       expect(results.counts).toMatchObject(fixture.expected.counts);
       const csv = await other.get(`/api/audits/${id}/export`);
       expect(csv.statusCode).toBe(200);
-      expect(Papa.parse(csv.body.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data).toHaveLength(lineCount);
+      const rows = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+      // One row per line, then the two Summary rows (Match Rate, Accuracy).
+      expect(rows.filter((row) => row.Category !== 'Summary')).toHaveLength(lineCount);
+      expect(rows.slice(-2).map((row) => row['Product Name'])).toEqual(['Match Rate', 'Accuracy']);
     }
 
     // One job per audit, each completed once; the files went with the results.
