@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)('the product limit on %s', (kind) => {
       columnMapping: JSON.stringify({ SKU: 'sku', Quantity: 'currentQuantity' }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.errors).toEqual([{ line: 6002, field: 'currentQuantity', message: 'late.csv line 6002: Current Stock "lots" is not a whole number' }]);
+    expect(res.json().details.errors).toEqual([{ line: 6002, field: 'currentQuantity', message: 'late.csv line 6002: Current Stock "lots" is not a number' }]);
     expect((await status(c)).usage.products).toBe(0);
   });
 
