@@ -30,6 +30,7 @@ import { taskRoutes } from './features/tasks/routes.js';
 import { teamRoutes } from './features/team/routes.js';
 import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
+import { stockRoutes } from './features/stock/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => taskRoutes(api, deps));
   await app.register(async (api) => teamRoutes(api, deps));
   await app.register(async (api) => tagAnalyticsRoutes(api, deps));
+  await app.register(async (api) => stockRoutes(api, deps));
 
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));

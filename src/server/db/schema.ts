@@ -465,6 +465,74 @@ export const tagProductStats = pgTable(
   ],
 );
 
+/**
+ * Applications of an audit's final counts to current stock (DESIGN.md section 13, migration
+ * 0021): who applied, when, whether the zero sheet was set to 0, and who reversed it. At most one
+ * unreversed application per audit (partial unique index), so applying twice changes nothing.
+ */
+export const auditApplications = pgTable(
+  'audit_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The applier's name as it was (kept when the user is removed). */
+    appliedByName: text('applied_by_name').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whether never-counted in-scope products (the zero sheet) were set to 0. */
+    zeroSheet: boolean('zero_sheet').notNull(),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversedByName: text('reversed_by_name'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('audit_applications_audit_idx').on(t.auditId, t.appliedAt),
+    uniqueIndex('audit_applications_one_active_key').on(t.auditId).where(sql`reversed_at IS NULL`),
+  ],
+);
+
+/**
+ * A product's stock history (DESIGN.md section 13): one row per change of current stock by an
+ * audit's application or its reversal, quantities numeric(18,3) as strings. A counted product
+ * whose stock already matched gets a row with difference 0 (proof it was counted).
+ */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The product's SKU when adjusted. */
+    sku: text('sku').notNull(),
+    applicationId: uuid('application_id').references(() => auditApplications.id, { onDelete: 'set null' }),
+    auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'set null' }),
+    /** The audit's name when adjusted (kept when the audit is deleted). */
+    auditName: text('audit_name'),
+    quantityBefore: numeric('quantity_before', { precision: 18, scale: 3 }).notNull(),
+    quantityAfter: numeric('quantity_after', { precision: 18, scale: 3 }).notNull(),
+    /** after - before. */
+    difference: numeric('difference', { precision: 18, scale: 3 }).notNull(),
+    /** audit-applied | zero-sheet | application-reversed (contracts/stock.ts). */
+    reason: text('reason').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_adjustments_product_idx').on(t.organizationId, t.productId, t.id),
+    index('stock_adjustments_application_idx').on(t.applicationId),
+  ],
+);
+
 export const schema = {
   organizations,
   users,
@@ -482,6 +550,8 @@ export const schema = {
   tagAuditStats,
   tagAuditNumbers,
   tagProductStats,
+  auditApplications,
+  stockAdjustments,
 };
 
 /**
