@@ -36,3 +36,8 @@ CREATE TABLE "stock_adjustments" (
 );--> statement-breakpoint
 CREATE INDEX "stock_adjustments_product_idx" ON "stock_adjustments" USING btree ("organization_id","product_id","id");--> statement-breakpoint
 CREATE INDEX "stock_adjustments_application_idx" ON "stock_adjustments" USING btree ("application_id");
+--> statement-breakpoint
+-- Back to the books (DESIGN.md section 13): the export layout recognised at the organisation's
+-- last catalogue import (a name of src/domain/import-layouts.ts), so that the counts go back in
+-- that system's import format. Null until a recognised file is imported.
+ALTER TABLE "organizations" ADD COLUMN "catalogue_layout" text;

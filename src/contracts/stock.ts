@@ -135,3 +135,33 @@ export const productHistorySchema = z.object({
   adjustments: z.array(stockAdjustmentSchema),
 });
 export type ProductHistory = z.infer<typeof productHistorySchema>;
+
+/**
+ * Back to the books (DESIGN.md section 13): the final counts as a file the shop or ERP system
+ * imports. shopify: Shopify's inventory CSV (On hand (new) per location row); woocommerce:
+ * WooCommerce's product CSV (ID, Type, SKU, Name, In stock?, Stock); square: Square's item library
+ * (New Quantity per location); odoo: Odoo's physical inventory (stock.quant) import; csv: SKU and
+ * Quantity for anything else.
+ */
+export const booksFormatSchema = z.enum(['shopify', 'woocommerce', 'square', 'odoo', 'csv']);
+export type BooksFormat = z.infer<typeof booksFormatSchema>;
+
+/**
+ * `GET /api/audits/{id}/export-books` query. zeroSheet: write never-counted in-scope products as
+ * 0 (default: on for a cycle count). location: the location named where a product has none.
+ */
+export const booksExportQuerySchema = z.object({
+  format: booksFormatSchema,
+  zeroSheet: z.enum(['true', 'false']).optional(),
+  location: z.string().trim().min(1).max(200).optional(),
+});
+export type BooksExportQuery = z.infer<typeof booksExportQuerySchema>;
+
+/** `GET /api/audits/{id}/export-books/options`: the format preselected (from the layout recognised at the last catalogue import). */
+export const booksOptionsSchema = z.object({
+  format: booksFormatSchema,
+  /** The layout recognised at the organisation's last catalogue import, or null. */
+  layout: z.string().nullable(),
+  zeroSheetDefault: z.boolean(),
+});
+export type BooksOptions = z.infer<typeof booksOptionsSchema>;

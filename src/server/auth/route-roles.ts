@@ -76,6 +76,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'POST /api/audits/:id/apply': applyCounts,
   'POST /api/audits/:id/apply/reverse': applyCounts,
   'GET /api/products/:id/history': EVERYONE,
+  'GET /api/audits/:id/export-books': EVERYONE,
+  'GET /api/audits/:id/export-books/options': EVERYONE,
 
   // Dashboard and billing status.
   'GET /api/user/stats': EVERYONE,

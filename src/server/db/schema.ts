@@ -35,6 +35,8 @@ export const organizations = pgTable('organizations', {
   stripeCustomerId: text('stripe_customer_id').unique('organizations_stripe_customer_key'),
   /** The provider's subscription the tier was last read from (null on free). */
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /** The export layout recognised at the last catalogue import (domain/import-layouts.ts), or null. */
+  catalogueLayout: text('catalogue_layout'),
   createdAt: createdAt(),
 });
 

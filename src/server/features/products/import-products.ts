@@ -25,6 +25,7 @@ import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
+import { rememberCatalogueLayout } from './catalogue-layout.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
 import { countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
@@ -120,6 +121,7 @@ export async function importProducts(
       const adding = inserted + (pastLimit ? await countSkusPastLimit(tx) : 0);
       throw productLimitReached(allowance, adding);
     }
+    await rememberCatalogueLayout(tx, organizationId, table.headers);
     return { inserted, updated };
   });
   // A file of hundreds of thousands of rows grew the heap (the SKUs seen): given back once done.

@@ -9,6 +9,7 @@ import { auditApplications, products, stockAdjustments } from '../../db/schema.j
 import { arrayLiteral } from '../products/pg-array.js';
 import type { AuditApplication, StockAdjustment, StockAdjustmentReason, StockConflict } from '../../../contracts/stock.js';
 import { MAX_LISTED_CONFLICTS } from '../../../contracts/stock.js';
+import type { BooksLine } from '../../../domain/books-formats.js';
 
 export type ApplicationRow = typeof auditApplications.$inferSelect;
 
@@ -59,6 +60,35 @@ function toConflict(r: ConflictRow): StockConflict {
     targetQuantity: Number(r.target),
     zeroSheet: r.zero,
   };
+}
+
+/**
+ * The audit's final counts for the books (DESIGN.md section 13), by SKU: counted in-scope lines at
+ * their count and, with `zeroSheet`, never-counted ones at 0; lines whose files disagree are left
+ * out (no final count until recounted). Name and location as the line has them; the other
+ * identifier from the product (null once deleted).
+ */
+export async function readBooksLines(db: Db, organizationId: string, auditId: string, zeroSheet: boolean): Promise<BooksLine[]> {
+  const categories = zeroSheet ? [...COUNTED_CATEGORIES, ZERO_SHEET] : COUNTED_CATEGORIES;
+  const found = await rows<{ sku: string; name: string | null; other: string | null; location: string | null; snapshot: string; final: string }>(
+    db,
+    sql`select l.sku, l.product_name as name, p.other_identifier as other, l.location,
+        coalesce(l.expected_quantity, 0)::numeric as snapshot,
+        (case when l.category = ${ZERO_SHEET} then 0 else l.scanned_quantity end)::numeric as final
+      from audit_result_lines l
+      left join products p on p.id = l.product_id and p.organization_id = l.organization_id
+      where l.organization_id = ${organizationId} and l.audit_id = ${auditId}
+        and l.category = any(${arrayLiteral(categories)}::text[])
+      order by lower(l.sku)`,
+  );
+  return found.map((r) => ({
+    sku: r.sku,
+    name: r.name,
+    otherIdentifier: r.other,
+    location: r.location,
+    snapshotQuantity: Number(r.snapshot),
+    finalQuantity: Number(r.final),
+  }));
 }
 
 /** Takes the audit's row lock: one apply or reversal of an audit at a time (a double click waits, then finds it done). */
