@@ -7,6 +7,7 @@
  * The small audit (support/small-audit.ts): A-1 10 counted 7, B-2 5 never counted, C-3 2 counted
  * 6, D-4 3 counted 1, E-5 4 counted 4.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Product } from '../src/contracts/products';
@@ -104,4 +105,30 @@ test('a count applied to stock with a conflict and the zero sheet, shown in the 
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Application reversed');
   await expect(rows.first()).toContainText('-4');
+
+  // Back to the books: the counts as Shopify's inventory CSV, downloaded and read.
+  await page.goto(`/audits/${id}`);
+  await page.getByRole('button', { name: 'Export Results' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export Results' });
+  const books = exportDialog.getByRole('region', { name: 'Back to the books' });
+  // The catalogue was no known system's export: the plain CSV is preselected.
+  await expect(books.getByRole('combobox', { name: 'Import format' })).toHaveText('CSV');
+  await expect(books.getByLabel('Include never-counted products as 0 (zero sheet)')).toBeChecked();
+  await books.getByRole('combobox', { name: 'Import format' }).click();
+  await page.getByRole('option', { name: 'Shopify' }).click();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'export-books');
+  const [download] = await Promise.all([page.waitForEvent('download'), books.getByRole('button', { name: 'Export counts for Shopify' }).click()]);
+  expect(download.suggestedFilename()).toBe('Shelf-4-year-end-shopify-inventory.csv');
+  const text = readFileSync((await download.path())!, 'utf8');
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]!.split(',').slice(-2)).toEqual(['On hand (current)', 'On hand (new)']);
+  // SKU, On hand (current) = stock when counted, On hand (new) = the count (B-2 never counted: 0).
+  expect(lines.slice(1).map((l) => l.split(',')).map((c) => [c[8], c[17], c[18]])).toEqual([
+    ['A-1', '10', '7'],
+    ['B-2', '5', '0'],
+    ['C-3', '2', '6'],
+    ['D-4', '3', '1'],
+    ['E-5', '4', '4'],
+  ]);
 });
