@@ -41,3 +41,13 @@ CREATE INDEX "stock_adjustments_application_idx" ON "stock_adjustments" USING bt
 -- last catalogue import (a name of src/domain/import-layouts.ts), so that the counts go back in
 -- that system's import format. Null until a recognised file is imported.
 ALTER TABLE "organizations" ADD COLUMN "catalogue_layout" text;
+--> statement-breakpoint
+-- Recount (DESIGN.md section 13): a recount is a product audit scoped to a list of product ids
+-- (not a filter), linked to the audit it recounts. When it completes, the parent's line of each
+-- recounted product takes the recount's figure (category, difference and summary follow);
+-- first_count keeps the parent's own count and recount_audit_id the recount that set the figure.
+ALTER TABLE "audits" ADD COLUMN "parent_audit_id" uuid REFERENCES "audits"("id") ON DELETE set null;--> statement-breakpoint
+ALTER TABLE "audits" ADD COLUMN "scope_product_ids" uuid[];--> statement-breakpoint
+CREATE INDEX "audits_parent_idx" ON "audits" USING btree ("parent_audit_id") WHERE "parent_audit_id" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "audit_result_lines" ADD COLUMN "first_count" integer;--> statement-breakpoint
+ALTER TABLE "audit_result_lines" ADD COLUMN "recount_audit_id" uuid;

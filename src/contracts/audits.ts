@@ -63,6 +63,10 @@ export const auditSchema = z.object({
   unrecognizedItems: z.number().int().nullable(),
   /** Whether an audit task points at this audit. */
   hasTask: z.boolean(),
+  /** A recount (DESIGN.md section 13): the audit it recounts; null otherwise. */
+  parentAuditId: z.string().nullable(),
+  /** A recount's scope: how many products it counts (a list of ids, not a filter); null otherwise. */
+  scopeProductCount: z.number().int().nullable(),
   scanFiles: z.array(scanFileSchema),
 });
 export type Audit = z.infer<typeof auditSchema>;
@@ -168,6 +172,13 @@ export type UpdateAuditBody = z.infer<typeof updateAuditBodySchema>;
  */
 export const recountAuditBodySchema = z.object({
   name: z.string().trim().min(1, 'Audit name is required').max(200).optional(),
+  /**
+   * A recount of some lines (DESIGN.md section 13): these products of the finished audit, and/or
+   * every Below and Zero Sheet line whose |difference| is at least `minDifference`. Either makes
+   * the recount a product audit scoped to exactly those products, linked to this audit.
+   */
+  productIds: z.array(z.string().uuid()).min(1).max(50_000).optional(),
+  minDifference: z.number().min(0).max(2_147_483_647).optional(),
 });
 export type RecountAuditBody = z.infer<typeof recountAuditBodySchema>;
 

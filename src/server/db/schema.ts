@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -162,9 +163,14 @@ export const audits = pgTable(
     /** The worker holding the run; its heartbeat. A lease older than the limit is taken up again. */
     jobToken: uuid('job_token'),
     jobHeartbeatAt: timestamp('job_heartbeat_at', { withTimezone: true }),
+    /** The audit this one recounts (DESIGN.md section 13), or null. */
+    parentAuditId: uuid('parent_audit_id').references((): AnyPgColumn => audits.id, { onDelete: 'set null' }),
+    /** A recount's scope: exactly these products (a list, not a filter); null for any other audit. */
+    scopeProductIds: uuid('scope_product_ids').array(),
   },
   (t) => [
     index('audits_org_created_idx').on(t.organizationId, t.createdAt),
+    index('audits_parent_idx').on(t.parentAuditId).where(sql`parent_audit_id IS NOT NULL`),
     index('audits_processing_idx').on(t.jobHeartbeatAt).where(sql`status = 'processing'`),
   ],
 );
@@ -280,6 +286,10 @@ export const auditResultLines = pgTable(
     context: jsonb('context'),
     /** The product's tags when the audit ran (DESIGN.md section 11): later tag edits keep history. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Recounted (DESIGN.md section 13): this audit's own count before a recount set the figure; null otherwise. */
+    firstCount: integer('first_count'),
+    /** The recount whose figure the line holds (the latest), or null. */
+    recountAuditId: uuid('recount_audit_id'),
   },
   (t) => [primaryKey({ columns: [t.auditId, t.category, t.position] })],
 );

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { countAuditsCreatedSince, insertAudit, readAudit, type AuditRow } from './repo.js';
 
-type DraftValues = Pick<AuditRow, 'name' | 'section' | 'description' | 'auditType' | 'mode' | 'filterExpression'>;
+type DraftValues = Pick<AuditRow, 'name' | 'section' | 'description' | 'auditType' | 'mode' | 'filterExpression'> &
+  Partial<Pick<AuditRow, 'parentAuditId' | 'scopeProductIds'>>;
 
 /**
  * @throws AppError 402 AUDIT_LIMIT_REACHED when the organisation's plan allows no more audits

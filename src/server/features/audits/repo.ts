@@ -30,6 +30,7 @@ import {
 } from './result-lines.js';
 import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
+import { recountIntoParents } from './recount-into-parent.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
@@ -260,6 +261,8 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     missingItems: counts?.zeroSheetItems ?? null,
     unrecognizedItems: counts?.notFound ?? null,
     hasTask: Boolean(hasTask),
+    parentAuditId: row.parentAuditId ?? null,
+    scopeProductCount: row.scopeProductIds?.length ?? null,
     scanFiles: files.map(toScanFile),
   };
 }
@@ -429,6 +432,8 @@ export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> 
   await completeTasksOfAudit(tx, audit.id);
   // Tag analytics count the audit from now on (DESIGN.md section 11).
   await recordAuditTagStats(tx, audit.organizationId, audit.id);
+  // A recount's figures become the final figures of the audit it recounts (DESIGN.md section 13).
+  await recountIntoParents(tx, audit);
 }
 
 export function toResultItem(row: LineFields): ResultItem {
