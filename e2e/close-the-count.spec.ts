@@ -132,3 +132,42 @@ test('a count applied to stock with a conflict and the zero sheet, shown in the 
     ['E-5', '4', '4'],
   ]);
 });
+
+test('the Below lines recounted with a second scan file: the first audit shows the final figures, which are applied', async ({ page }) => {
+  await setUp(page);
+  const id = await completedAudit(page, { url: '/api/audits', body: { name: 'Shelf 4 spring' } });
+  await page.goto(`/audits/${id}`);
+  await page.getByRole('button', { name: 'Recount Lines' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recount Lines' });
+  // A-1 is 3 short and B-2 (never counted) 5: both recounted; D-4 (2 short) is not.
+  await dialog.getByLabel('Smallest difference (units, either way)').fill('3');
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'recount-lines-dialog');
+  await dialog.getByRole('button', { name: 'Create Recount' }).click();
+  await expect(page.getByRole('heading', { name: 'Shelf 4 spring (recount)' })).toBeVisible();
+  await expect(page.getByText('Recount of 2 products.')).toBeVisible();
+  await expect(page.getByText('Recount of 2 products: only these count')).toBeVisible();
+  await shoot(page, 'recount-resume');
+  const recountId = page.url().split('/').pop()!;
+
+  const uploaded = await callApi(page, 'POST', `/api/audits/${recountId}/upload-multiple`, {
+    multipart: { fields: { scanColumn_0: 'Code', quantityColumn_0: 'Count' }, files: { scanFiles: ['recount.csv', 'Code,Count\nA-1,9\nB-2,5\n'] } },
+  });
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBeLessThan(300);
+  await expect.poll(async () => (await callApi<{ status: string }>(page, 'GET', `/api/audits/${recountId}`)).body.status, { timeout: 30_000 }).toBe('complete');
+
+  await page.getByRole('link', { name: 'Open the recounted audit' }).click();
+  await page.getByRole('tab', { name: /^Below/ }).click();
+  const below = page.getByRole('tabpanel').getByRole('table').locator('tbody tr');
+  await expect(below).toHaveCount(2);
+  await expect(page.getByRole('tabpanel')).toContainText('Recounted: first count 7, final 9 (Shelf 4 spring (recount))');
+  await page.getByRole('tab', { name: /^Correct/ }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Recounted: first count 0, final 5');
+  await shoot(page, 'parent-final-figures');
+
+  const section = page.getByRole('region', { name: /Stock/ });
+  await section.getByRole('button', { name: 'Apply to Stock' }).click();
+  await page.getByRole('dialog', { name: 'Apply Counts to Stock' }).getByRole('button', { name: 'Apply to Stock' }).click();
+  await expect(section).toContainText('Applied to stock by');
+  expect(await stock(page)).toEqual({ 'A-1': 9, 'B-2': 5, 'C-3': 6, 'D-4': 1, 'E-5': 4 });
+});

@@ -31,6 +31,8 @@ function ProductCode({ item }: { item: ResultItem }) {
     <div className="grid gap-0.5">
       <span className="font-mono text-xs font-medium">{item.sku}</span>
       {scannedAs ? <span className="text-muted-foreground font-mono text-xs">scanned as {scannedAs}</span> : null}
+      {/* A recounted line says so, with its first count (DESIGN.md section 13). */}
+      {item.reason ? <span className="text-xs whitespace-normal text-amber-700">{item.reason}</span> : null}
     </div>
   );
 }
