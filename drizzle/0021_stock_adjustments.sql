@@ -49,5 +49,5 @@ ALTER TABLE "organizations" ADD COLUMN "catalogue_layout" text;
 ALTER TABLE "audits" ADD COLUMN "parent_audit_id" uuid REFERENCES "audits"("id") ON DELETE set null;--> statement-breakpoint
 ALTER TABLE "audits" ADD COLUMN "scope_product_ids" uuid[];--> statement-breakpoint
 CREATE INDEX "audits_parent_idx" ON "audits" USING btree ("parent_audit_id") WHERE "parent_audit_id" IS NOT NULL;--> statement-breakpoint
-ALTER TABLE "audit_result_lines" ADD COLUMN "first_count" integer;--> statement-breakpoint
+ALTER TABLE "audit_result_lines" ADD COLUMN "first_count" numeric(18, 3);--> statement-breakpoint
 ALTER TABLE "audit_result_lines" ADD COLUMN "recount_audit_id" uuid;

@@ -287,7 +287,7 @@ export const auditResultLines = pgTable(
     /** The product's tags when the audit ran (DESIGN.md section 11): later tag edits keep history. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Recounted (DESIGN.md section 13): this audit's own count before a recount set the figure; null otherwise. */
-    firstCount: integer('first_count'),
+    firstCount: numeric('first_count', { precision: 18, scale: 3 }),
     /** The recount whose figure the line holds (the latest), or null. */
     recountAuditId: uuid('recount_audit_id'),
   },

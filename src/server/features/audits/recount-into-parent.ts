@@ -90,7 +90,7 @@ interface ParentLine {
   product_id: string;
   expected_quantity: number | null;
   scanned_quantity: number;
-  first_count: number | null;
+  first_count: string | number | null;
 }
 
 async function setFinalFigures(tx: Db, auditId: string, figures: Map<string, number>, recount: AuditRow): Promise<void> {
@@ -116,7 +116,7 @@ async function setFinalFigures(tx: Db, auditId: string, figures: Map<string, num
       position = (last.get(category) ?? -1) + 1;
       last.set(category, position);
     }
-    const firstCount = line.first_count ?? Number(line.scanned_quantity);
+    const firstCount = Number(line.first_count ?? line.scanned_quantity);
     const reason = `Recounted: first count ${firstCount}, final ${final} (${recount.name})`;
     await tx.execute(sql`update audit_result_lines set category = ${category}, position = ${position}, scanned_quantity = ${final},
         difference = ${difference}, percentage_difference = ${expected === 0 ? null : (difference / expected) * 100},
