@@ -10,7 +10,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { arrayLiteral } from '../products/pg-array.js';
-import { forgetAuditTagStats, recordAuditTagStats } from '../tag-analytics/stats-repo.js';
+import { replaceAuditTagStats } from '../tag-analytics/stats-repo.js';
+import { formatQuantity, fromThousandths, toThousandths } from '../../../domain/quantity-thousandths.js';
 import type { audits } from '../../db/schema.js';
 
 type AuditRow = typeof audits.$inferSelect;
@@ -74,12 +75,10 @@ export async function recountIntoParents(tx: Db, recount: AuditRow): Promise<voi
     const parent = found[0];
     if (!parent || parent.status !== 'complete') return;
     // Tag analytics read the lines: the parent's old lines leave the aggregates, its new ones enter.
-    await forgetAuditTagStats(tx, recount.organizationId, parent.id);
-    await tx.execute(sql`delete from tag_audit_stats where audit_id = ${parent.id}`);
-    await tx.execute(sql`delete from tag_audit_numbers where audit_id = ${parent.id}`);
-    await setFinalFigures(tx, parent.id, figures, recount);
-    await refreshSummary(tx, parent.id);
-    await recordAuditTagStats(tx, recount.organizationId, parent.id);
+    await replaceAuditTagStats(tx, recount.organizationId, parent.id, async () => {
+      await setFinalFigures(tx, parent.id, figures, recount);
+      await refreshSummary(tx, parent.id);
+    });
     parentId = parent.parent_audit_id;
   }
 }
@@ -88,8 +87,8 @@ interface ParentLine {
   category: string;
   position: number;
   product_id: string;
-  expected_quantity: number | null;
-  scanned_quantity: number;
+  expected_quantity: string | number | null;
+  scanned_quantity: string | number;
   first_count: string | number | null;
 }
 
@@ -107,19 +106,22 @@ async function setFinalFigures(tx: Db, auditId: string, figures: Map<string, num
     ),
   );
   for (const line of lines) {
+    // Quantities are decimals of at most 3 places (numeric(18,3)): worked out in whole thousandths.
     const final = figures.get(line.product_id)!;
-    const expected = Number(line.expected_quantity ?? 0);
-    const difference = final - expected;
-    const category = difference === 0 ? CORRECT : difference > 0 ? ABOVE : BELOW;
+    const finalMilli = toThousandths(final);
+    const expectedMilli = toThousandths(Number(line.expected_quantity ?? 0));
+    const differenceMilli = finalMilli - expectedMilli;
+    const difference = fromThousandths(differenceMilli);
+    const category = differenceMilli === 0 ? CORRECT : differenceMilli > 0 ? ABOVE : BELOW;
     let position = line.position;
     if (category !== line.category) {
       position = (last.get(category) ?? -1) + 1;
       last.set(category, position);
     }
     const firstCount = Number(line.first_count ?? line.scanned_quantity);
-    const reason = `Recounted: first count ${firstCount}, final ${final} (${recount.name})`;
+    const reason = `Recounted: first count ${formatQuantity(firstCount)}, final ${formatQuantity(final)} (${recount.name})`;
     await tx.execute(sql`update audit_result_lines set category = ${category}, position = ${position}, scanned_quantity = ${final},
-        difference = ${difference}, percentage_difference = ${expected === 0 ? null : (difference / expected) * 100},
+        difference = ${difference}, percentage_difference = ${expectedMilli === 0 ? null : (differenceMilli / expectedMilli) * 100},
         variance_value = case when cost_price is null then null else round(cost_price * ${difference}, 2) end,
         first_count = ${firstCount}, recount_audit_id = ${recount.id}, reason = ${reason}
       where audit_id = ${auditId} and category = ${line.category} and position = ${line.position}`);
@@ -137,17 +139,18 @@ async function refreshSummary(tx: Db, auditId: string): Promise<void> {
   if (!summary) return;
   const counts: Record<string, number> = { ...summary.counts };
   for (const category of [...RECOUNTABLE, 'scannedNotExpected']) counts[category] = 0;
+  // Units in whole thousandths (decimal quantities summed exactly), value in cents.
   let units = 0;
   let value = 0;
   for (const c of perCategory) {
     counts[c.category] = c.n;
     if (IN_VARIANCE.includes(c.category)) {
-      units += Number(c.units ?? 0);
+      units += Math.round(Number(c.units ?? 0) * 1000);
       value += Math.round(Number(c.value ?? 0) * 100);
     }
   }
   const counted = (counts[CORRECT] ?? 0) + (counts[ABOVE] ?? 0) + (counts[BELOW] ?? 0);
   await tx.execute(sql`update audit_result_summaries set counts = ${JSON.stringify(counts)}::jsonb,
-      accuracy = ${counted === 0 ? null : (counts[CORRECT] ?? 0) / counted}, variance_units = ${units}, variance_value = ${(value / 100).toFixed(2)}
+      accuracy = ${counted === 0 ? null : (counts[CORRECT] ?? 0) / counted}, variance_units = ${formatQuantity(fromThousandths(units))}, variance_value = ${(value / 100).toFixed(2)}
     where audit_id = ${auditId}`);
 }
