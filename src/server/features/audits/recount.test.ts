@@ -91,6 +91,21 @@ describe.each(DATABASE_KINDS)('recounting lines on %s', (kind) => {
     expect(state.next).toMatchObject({ countedProducts: 5, changes: 2 }); // C-1 2 -> 4, E-1 6 -> 5
   });
 
+  it('passes decimal final figures to the parent exactly: difference, category, variance units and the mark', async () => {
+    // A-1 right, B-1 short 1.8, C-1 over 0.1, E-1 short 0.1, D-1 never scanned (-4).
+    const parent = await processedAudit(owner, 'Deli', [{ content: ['Code,Count', 'A-1,5', 'B-1,1.2', 'C-1,2.1', 'E-1,5.9'].join('\n'), fileName: 'first.csv' }]);
+    expect((await results(parent)).summary.varianceUnits).toBe(-5.8);
+    const recount: Audit = (await owner.post(`/api/audits/${parent}/recount`, { productIds: [ids['B-1'], ids['C-1']] })).json();
+    await processFiles(owner, recount.id, [{ content: ['Code,Count', 'B-1,2.9', 'C-1,1.999'].join('\n'), fileName: 'recount.csv' }]);
+
+    const after = await results(parent);
+    expect(line(after, 'B-1')).toMatchObject({ category: 'quantityBelow', item: { scannedQuantity: 2.9, difference: -0.1, reason: 'Recounted: first count 1.2, final 2.9 (Deli (recount))' } });
+    expect(line(after, 'C-1')).toMatchObject({ category: 'quantityBelow', item: { scannedQuantity: 1.999, difference: -0.001, reason: 'Recounted: first count 2.1, final 1.999 (Deli (recount))' } });
+    // Variance: A 0, B -0.1, C -0.001, E -0.1, D -4.
+    expect(after.summary.varianceUnits).toBe(-4.201);
+    expect(after.counts).toMatchObject({ quantityCorrect: 1, quantityAbove: 0, quantityBelow: 3, zeroSheetItems: 1 });
+  });
+
   it('recounts chosen lines; refuses nothing to recount, an unfinished audit, a viewer and another organisation', async () => {
     const parent = await processedAudit(owner, 'Aisle 4', [{ content: FIRST, fileName: 'first.csv' }]);
     const chosen: Audit = (await owner.post(`/api/audits/${parent}/recount`, { productIds: [ids['C-1'], ids['E-1']], name: 'Aisle 4 check' })).json();
