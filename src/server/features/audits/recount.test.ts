@@ -11,8 +11,9 @@ import type { EnhancedResults, ResultItem } from '../../../contracts/results.js'
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
 import { processFiles, processedAudit } from './test-support/fixture-audits.js';
+import { rebuildTagStats } from '../tag-analytics/stats-repo.js';
 
-const CATALOGUE = ['SKU,Name,Cost,Qty', 'A-1,Apples,1.00,5', 'B-1,Bananas,2.00,3', 'C-1,Cherries,1.00,2', 'D-1,Dates,0.50,4', 'E-1,Elderberries,1.00,6'].join('\n');
+const CATALOGUE = ['SKU,Name,Cost,Qty,Tags', 'A-1,Apples,1.00,5,fruit', 'B-1,Bananas,2.00,3,fruit', 'C-1,Cherries,1.00,2,berry', 'D-1,Dates,0.50,4,fruit', 'E-1,Elderberries,1.00,6,berry'].join('\n');
 // A-1 right, B-1 short 2, C-1 over 2, E-1 short 1, D-1 never scanned (zero sheet, -4).
 const FIRST = ['Code,Count', 'A-1,5', 'B-1,1', 'C-1,4', 'E-1,5'].join('\n');
 
@@ -40,7 +41,7 @@ describe.each(DATABASE_KINDS)('recounting lines on %s', (kind) => {
     owner = t.client();
     organizationId = (await owner.signUp()).organizationId;
     const res = await owner.upload('/api/products/import', [{ field: 'file', content: CATALOGUE, fileName: 'c.csv' }], {
-      columnMapping: JSON.stringify({ SKU: 'sku', Name: 'name', Cost: 'costPrice', Qty: 'currentQuantity' }),
+      columnMapping: JSON.stringify({ SKU: 'sku', Name: 'name', Cost: 'costPrice', Qty: 'currentQuantity', Tags: 'tags' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     for (const p of (await owner.get('/api/products?limit=100')).json().products as Array<{ id: string; sku: string }>) ids[p.sku] = p.id;
@@ -104,6 +105,12 @@ describe.each(DATABASE_KINDS)('recounting lines on %s', (kind) => {
     // Variance: A 0, B -0.1, C -0.001, E -0.1, D -4.
     expect(after.summary.varianceUnits).toBe(-4.201);
     expect(after.counts).toMatchObject({ quantityCorrect: 1, quantityAbove: 0, quantityBelow: 3, zeroSheetItems: 1 });
+
+    // Tag analytics kept as the recount rewrote the parent's lines equal a rebuild from the lines.
+    const tagSummary = async () => (await owner.get('/api/tag-analytics/summary')).json() as unknown[];
+    const kept = await tagSummary();
+    await rebuildTagStats(t.db, organizationId, null);
+    expect(kept).toEqual(await tagSummary());
   });
 
   it('recounts chosen lines; refuses nothing to recount, an unfinished audit, a viewer and another organisation', async () => {
