@@ -180,6 +180,11 @@ export const recountAuditBodySchema = z.object({
    */
   productIds: z.array(z.string().uuid()).min(1).max(50_000).optional(),
   minDifference: z.number().min(0).max(2_147_483_647).optional(),
+  /**
+   * Assigns the recount as a task (DESIGN.md section 13): the user id of an active member who can
+   * run audits; the task is titled with the recount's name. Omitted: no task.
+   */
+  assignedTo: z.string().uuid().optional(),
 });
 export type RecountAuditBody = z.infer<typeof recountAuditBodySchema>;
 

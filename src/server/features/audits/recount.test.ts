@@ -113,6 +113,23 @@ describe.each(DATABASE_KINDS)('recounting lines on %s', (kind) => {
     expect(kept).toEqual(await tagSummary());
   });
 
+  it('assigns the recount as a task to a member; refuses a viewer as assignee without creating the recount', async () => {
+    const parent = await processedAudit(owner, 'Aisle 5', [{ content: FIRST, fileName: 'first.csv' }]);
+    const member = await signedInMember(t, organizationId, 'member');
+    const memberId = (await member.get('/api/auth/user')).json().id as string;
+    const recount: Audit = (await owner.post(`/api/audits/${parent}/recount`, { minDifference: 2, assignedTo: memberId })).json();
+    const tasks = (await member.get('/api/audit-tasks')).json() as Array<{ auditId: string; title: string; status: string }>;
+    expect(tasks.filter((task) => task.auditId === recount.id)).toMatchObject([{ title: 'Aisle 5 (recount)', status: 'pending' }]);
+
+    const viewer = await signedInMember(t, organizationId, 'viewer');
+    const viewerId = (await viewer.get('/api/auth/user')).json().id as string;
+    const before = (await owner.get('/api/audits')).json().length as number;
+    const refused = await owner.post(`/api/audits/${parent}/recount`, { minDifference: 2, assignedTo: viewerId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('INVALID_ASSIGNEE');
+    expect((await owner.get('/api/audits')).json()).toHaveLength(before);
+  });
+
   it('recounts chosen lines; refuses nothing to recount, an unfinished audit, a viewer and another organisation', async () => {
     const parent = await processedAudit(owner, 'Aisle 4', [{ content: FIRST, fileName: 'first.csv' }]);
     const chosen: Audit = (await owner.post(`/api/audits/${parent}/recount`, { productIds: [ids['C-1'], ids['E-1']], name: 'Aisle 4 check' })).json();
