@@ -141,6 +141,9 @@ test('the Below lines recounted with a second scan file: the first audit shows t
   const dialog = page.getByRole('dialog', { name: 'Recount Lines' });
   // A-1 is 3 short and B-2 (never counted) 5: both recounted; D-4 (2 short) is not.
   await dialog.getByLabel('Smallest difference (units, either way)').fill('3');
+  // Assigned as a task to the one who counts it.
+  await dialog.getByLabel('Assign To').click();
+  await page.getByRole('option', { name: 'Myself' }).click();
   expect(await axeViolations(page)).toEqual([]);
   await shoot(page, 'recount-lines-dialog');
   await dialog.getByRole('button', { name: 'Create Recount' }).click();
@@ -149,6 +152,8 @@ test('the Below lines recounted with a second scan file: the first audit shows t
   await expect(page.getByText('Recount of 2 products: only these count')).toBeVisible();
   await shoot(page, 'recount-resume');
   const recountId = page.url().split('/').pop()!;
+  const tasks = (await callApi<Array<{ auditId: string; title: string }>>(page, 'GET', '/api/audit-tasks')).body;
+  expect(tasks.filter((task) => task.auditId === recountId).map((task) => task.title)).toEqual(['Shelf 4 spring (recount)']);
 
   const uploaded = await callApi(page, 'POST', `/api/audits/${recountId}/upload-multiple`, {
     multipart: { fields: { scanColumn_0: 'Code', quantityColumn_0: 'Count' }, files: { scanFiles: ['recount.csv', 'Code,Count\nA-1,9\nB-2,5\n'] } },

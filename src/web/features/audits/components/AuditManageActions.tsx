@@ -3,7 +3,7 @@
  * a finished audit, Recount (a new draft of the same type, section and scope, `POST
  * /api/audits/{id}/recount`, then its resume flow) and Recount Lines (DESIGN.md section 13: every
  * Below and Zero Sheet line whose |difference| is at least N, as a recount scoped to those
- * products whose figures replace this audit's). Not offered to viewers (read-only role).
+ * products whose figures replace this audit's, optionally assigned as a task). Not offered to viewers (read-only role).
  */
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,11 +15,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { auditQueryOptions } from '../api/get-audit';
 import { auditsQueryKey } from '../api/get-audits';
 import { recountAudit, updateAudit } from '../api/update-audit';
+import { useTeamMembers } from '../../tasks/api/get-team-members';
+import { assignableMembers, memberName } from '../../tasks/lib/assignees';
 
 export function AuditManageActions({ audit }: { audit: Audit }) {
   const { user } = useCurrentUser();
@@ -173,7 +176,15 @@ function RenameAuditDialog({
   );
 }
 
+/** The Assign To choices besides the members: no task, or a task for the current user. */
+const NO_TASK = 'none';
+const MYSELF = 'myself';
+
 function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClose: () => void; onCreated: (audit: Audit) => void }) {
+  const { user } = useCurrentUser();
+  const team = useTeamMembers(true);
+  const members = assignableMembers(team.data ?? [], user?.id);
+  const [assignee, setAssignee] = useState(NO_TASK);
   const [minDifference, setMinDifference] = useState('1');
   const [name, setName] = useState(`${audit.name} (recount)`.slice(0, 200));
   const [error, setError] = useState<string | null>(null);
@@ -189,7 +200,8 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
     if (saving) return;
     setSaving(true);
     try {
-      onCreated(await recountAudit(audit.id, { minDifference: n, name: name.trim() || undefined }));
+      const assignedTo = assignee === NO_TASK ? undefined : assignee === MYSELF ? user?.id : assignee;
+      onCreated(await recountAudit(audit.id, { minDifference: n, name: name.trim() || undefined, assignedTo }));
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -226,6 +238,23 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
           <div className="grid gap-2">
             <Label htmlFor="recount-name">Recount name</Label>
             <Input id="recount-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="recount-assignee">Assign To</Label>
+            <Select value={assignee} onValueChange={setAssignee}>
+              <SelectTrigger id="recount-assignee" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_TASK}>Nobody (no task)</SelectItem>
+                <SelectItem value={MYSELF}>Myself</SelectItem>
+                {members.map((m) => (
+                  <SelectItem key={m.id} value={m.id}>
+                    {memberName(m)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </div>
           {error ? (
             <p id="recount-lines-error" role="alert" className="text-destructive text-sm">

@@ -20,16 +20,12 @@ import { errorMessage } from '@/lib/api';
 import { createTask } from '../api/create-task';
 import { invalidateTasks } from '../api/get-tasks';
 import { useTeamMembers } from '../api/get-team-members';
-import { assignableMembers } from '../lib/assignees';
+import { assignableMembers, memberName } from '../lib/assignees';
 import { useSignedInUser } from '../api/signed-in-user';
 import { dayKey, PRIORITY_LABELS } from '../lib/task-format';
 import { DueDatePicker } from './DueDatePicker';
 
 const MYSELF = 'myself';
-
-function memberName(m: { firstName?: string | null; lastName?: string | null; email: string }): string {
-  return [m.firstName, m.lastName].filter(Boolean).join(' ').trim() || m.email;
-}
 
 export default function AssignAuditTaskDialog({
   audit,
