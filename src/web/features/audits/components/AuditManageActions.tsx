@@ -15,14 +15,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { auditQueryOptions } from '../api/get-audit';
 import { auditsQueryKey } from '../api/get-audits';
 import { recountAudit, updateAudit } from '../api/update-audit';
 import { useTeamMembers } from '../../tasks/api/get-team-members';
-import { assignableMembers, memberName } from '../../tasks/lib/assignees';
+import { assignableMembers } from '../../tasks/lib/assignees';
+import { ASSIGN_MYSELF, ASSIGN_NOBODY, AssigneeSelect } from '../../tasks/components/AssigneeSelect';
 
 export function AuditManageActions({ audit }: { audit: Audit }) {
   const { user } = useCurrentUser();
@@ -176,15 +176,11 @@ function RenameAuditDialog({
   );
 }
 
-/** The Assign To choices besides the members: no task, or a task for the current user. */
-const NO_TASK = 'none';
-const MYSELF = 'myself';
-
 function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClose: () => void; onCreated: (audit: Audit) => void }) {
   const { user } = useCurrentUser();
   const team = useTeamMembers(true);
   const members = assignableMembers(team.data ?? [], user?.id);
-  const [assignee, setAssignee] = useState(NO_TASK);
+  const [assignee, setAssignee] = useState(ASSIGN_NOBODY);
   const [minDifference, setMinDifference] = useState('1');
   const [name, setName] = useState(`${audit.name} (recount)`.slice(0, 200));
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +196,7 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
     if (saving) return;
     setSaving(true);
     try {
-      const assignedTo = assignee === NO_TASK ? undefined : assignee === MYSELF ? user?.id : assignee;
+      const assignedTo = assignee === ASSIGN_NOBODY ? undefined : assignee === ASSIGN_MYSELF ? user?.id : assignee;
       onCreated(await recountAudit(audit.id, { minDifference: n, name: name.trim() || undefined, assignedTo }));
       onClose();
     } catch (err) {
@@ -241,20 +237,7 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
           </div>
           <div className="grid gap-2">
             <Label htmlFor="recount-assignee">Assign To</Label>
-            <Select value={assignee} onValueChange={setAssignee}>
-              <SelectTrigger id="recount-assignee" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_TASK}>Nobody (no task)</SelectItem>
-                <SelectItem value={MYSELF}>Myself</SelectItem>
-                {members.map((m) => (
-                  <SelectItem key={m.id} value={m.id}>
-                    {memberName(m)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <AssigneeSelect id="recount-assignee" value={assignee} onChange={setAssignee} members={members} noTaskLabel="Nobody (no task)" />
           </div>
           {error ? (
             <p id="recount-lines-error" role="alert" className="text-destructive text-sm">
