@@ -176,3 +176,22 @@ test('the Below lines recounted with a second scan file: the first audit shows t
   await expect(section).toContainText('Applied to stock by');
   expect(await stock(page)).toEqual({ 'A-1': 9, 'B-2': 5, 'C-3': 6, 'D-4': 1, 'E-5': 4 });
 });
+
+test('chosen lines recounted: the dialog lists the lines with a difference and recounts the one ticked', async ({ page }) => {
+  await setUp(page);
+  const id = await completedAudit(page, { url: '/api/audits', body: { name: 'Shelf 5 spring' } });
+  await page.goto(`/audits/${id}`);
+  await page.getByRole('button', { name: 'Recount Lines' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recount Lines' });
+  await dialog.getByRole('radio', { name: 'Lines I choose' }).check();
+  const lines = dialog.getByRole('list', { name: 'Lines to recount' });
+  // A-1 (3 short), D-4 (2 short), B-2 (zero sheet), C-3 (over): the lines with a difference.
+  await expect(lines.getByRole('checkbox')).toHaveCount(4);
+  await lines.getByRole('checkbox', { name: /D-4/ }).check();
+  await expect(dialog.getByText('1 chosen')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'recount-chosen-lines-dialog');
+  await dialog.getByRole('button', { name: 'Create Recount' }).click();
+  await expect(page.getByRole('heading', { name: 'Shelf 5 spring (recount)' })).toBeVisible();
+  await expect(page.getByText('Recount of 1 product.')).toBeVisible();
+});

@@ -48,7 +48,7 @@ export function AuditHeader({ audit, actions }: { audit: Audit; actions?: ReactN
           <AuditScope audit={audit} />
           {audit.parentAuditId ? (
             <p className="text-sm">
-              Recount of {audit.scopeProductCount ?? 0} products.{' '}
+              Recount of {audit.scopeProductCount ?? 0} {audit.scopeProductCount === 1 ? 'product' : 'products'}.{' '}
               <Link href={`/audits/${audit.parentAuditId}`} className="underline underline-offset-4" onClick={() => forgetAudit(queryClient, audit.parentAuditId!)}>
                 Open the recounted audit
               </Link>

@@ -2,7 +2,7 @@
  * Managing one audit from its page: Rename (name and section, `PATCH /api/audits/{id}`) and, for
  * a finished audit, Recount (a new draft of the same type, section and scope, `POST
  * /api/audits/{id}/recount`, then its resume flow) and Recount Lines (DESIGN.md section 13: every
- * Below and Zero Sheet line whose |difference| is at least N, as a recount scoped to those
+ * Below and Zero Sheet line whose |difference| is at least N, or the lines chosen in its list, as a recount scoped to those
  * products whose figures replace this audit's, optionally assigned as a task). Not offered to viewers (read-only role).
  */
 import { useState, type FormEvent } from 'react';
@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { auditQueryOptions } from '../api/get-audit';
 import { auditsQueryKey } from '../api/get-audits';
 import { recountAudit, updateAudit } from '../api/update-audit';
+import { RecountLinePicker } from './RecountLinePicker';
 import { useTeamMembers } from '../../tasks/api/get-team-members';
 import { assignableMembers } from '../../tasks/lib/assignees';
 import { ASSIGN_MYSELF, ASSIGN_NOBODY, AssigneeSelect } from '../../tasks/components/AssigneeSelect';
@@ -181,6 +182,8 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
   const team = useTeamMembers(true);
   const members = assignableMembers(team.data ?? [], user?.id);
   const [assignee, setAssignee] = useState(ASSIGN_NOBODY);
+  const [choice, setChoice] = useState<'difference' | 'chosen'>('difference');
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [minDifference, setMinDifference] = useState('1');
   const [name, setName] = useState(`${audit.name} (recount)`.slice(0, 200));
   const [error, setError] = useState<string | null>(null);
@@ -189,15 +192,20 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const n = Number(minDifference);
-    if (minDifference.trim() === '' || !Number.isFinite(n) || n < 0) {
+    if (choice === 'difference' && (minDifference.trim() === '' || !Number.isFinite(n) || n < 0)) {
       setError('Enter a difference of 0 or more.');
+      return;
+    }
+    if (choice === 'chosen' && chosen.size === 0) {
+      setError('Choose at least one line.');
       return;
     }
     if (saving) return;
     setSaving(true);
     try {
       const assignedTo = assignee === ASSIGN_NOBODY ? undefined : assignee === ASSIGN_MYSELF ? user?.id : assignee;
-      onCreated(await recountAudit(audit.id, { minDifference: n, name: name.trim() || undefined, assignedTo }));
+      const lines = choice === 'difference' ? { minDifference: n } : { productIds: [...chosen] };
+      onCreated(await recountAudit(audit.id, { ...lines, name: name.trim() || undefined, assignedTo }));
       onClose();
     } catch (err) {
       setError(errorMessage(err));
@@ -213,11 +221,26 @@ function RecountLinesDialog({ audit, onClose, onCreated }: { audit: Audit; onClo
           <DialogHeader>
             <DialogTitle>Recount Lines</DialogTitle>
             <DialogDescription>
-              Counts again every Below and Zero Sheet line whose difference is at least the amount below. When the recount is complete, its figures
-              replace this audit&apos;s, marked as recounted.
+              Counts again every Below and Zero Sheet line whose difference is at least the amount below, or the lines you choose. When the
+              recount is complete, its figures replace this audit&apos;s, marked as recounted.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Lines to recount</legend>
+            {(
+              [
+                ['difference', 'Every Below and Zero Sheet line off by at least an amount'],
+                ['chosen', 'Lines I choose'],
+              ] as const
+            ).map(([value, text]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="recount-choice" value={value} checked={choice === value} onChange={() => setChoice(value)} className="accent-primary size-4" />
+                {text}
+              </label>
+            ))}
+          </fieldset>
+          {choice === 'chosen' ? <RecountLinePicker auditId={audit.id} chosen={chosen} onChange={setChosen} /> : null}
+          <div className={choice === 'difference' ? 'grid gap-2' : 'hidden'}>
             <Label htmlFor="recount-min-difference">Smallest difference (units, either way)</Label>
             <Input
               id="recount-min-difference"

@@ -116,7 +116,7 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
   const filterBox =
     productAudit && audit.scopeProductCount !== null ? (
       <p className="text-sm">
-        <span className="font-medium">Recount of {audit.scopeProductCount} products:</span> only these count; their figures replace the first audit&apos;s.
+        <span className="font-medium">Recount of {audit.scopeProductCount} {audit.scopeProductCount === 1 ? 'product' : 'products'}:</span> only these count; their figures replace the first audit&apos;s.
       </p>
     ) : productAudit && filter ? (
       <div className="bg-muted/40 flex items-start gap-2 rounded-lg border p-3 text-sm">
