@@ -133,12 +133,17 @@ test('a count applied to stock with a conflict and the zero sheet, shown in the 
   ]);
 });
 
-test('the Below lines recounted with a second scan file: the first audit shows the final figures, which are applied', async ({ page }) => {
+/** A fresh organisation's fixture audit named `name`, its page open at the Recount Lines dialog. */
+async function recountLinesDialog(page: Page, name: string) {
   await setUp(page);
-  const id = await completedAudit(page, { url: '/api/audits', body: { name: 'Shelf 4 spring' } });
+  const id = await completedAudit(page, { url: '/api/audits', body: { name } });
   await page.goto(`/audits/${id}`);
   await page.getByRole('button', { name: 'Recount Lines' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Recount Lines' });
+  return page.getByRole('dialog', { name: 'Recount Lines' });
+}
+
+test('the Below lines recounted with a second scan file: the first audit shows the final figures, which are applied', async ({ page }) => {
+  const dialog = await recountLinesDialog(page, 'Shelf 4 spring');
   // A-1 is 3 short and B-2 (never counted) 5: both recounted; D-4 (2 short) is not.
   await dialog.getByLabel('Smallest difference (units, either way)').fill('3');
   // Assigned as a task to the one who counts it.
@@ -178,11 +183,7 @@ test('the Below lines recounted with a second scan file: the first audit shows t
 });
 
 test('chosen lines recounted: the dialog lists the lines with a difference and recounts the one ticked', async ({ page }) => {
-  await setUp(page);
-  const id = await completedAudit(page, { url: '/api/audits', body: { name: 'Shelf 5 spring' } });
-  await page.goto(`/audits/${id}`);
-  await page.getByRole('button', { name: 'Recount Lines' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Recount Lines' });
+  const dialog = await recountLinesDialog(page, 'Shelf 5 spring');
   await dialog.getByRole('radio', { name: 'Lines I choose' }).check();
   const lines = dialog.getByRole('list', { name: 'Lines to recount' });
   // A-1 (3 short), D-4 (2 short), B-2 (zero sheet), C-3 (over): the lines with a difference.

@@ -2,8 +2,9 @@
  * Managing one audit from its page: Rename (name and section, `PATCH /api/audits/{id}`) and, for
  * a finished audit, Recount (a new draft of the same type, section and scope, `POST
  * /api/audits/{id}/recount`, then its resume flow) and Recount Lines (DESIGN.md section 13: every
- * Below and Zero Sheet line whose |difference| is at least N, or the lines chosen in its list, as a recount scoped to those
- * products whose figures replace this audit's, optionally assigned as a task). Not offered to viewers (read-only role).
+ * Below and Zero Sheet line whose |difference| is at least N, or the lines chosen in its list, as
+ * a recount scoped to those products whose figures replace this audit's, optionally assigned as a
+ * task). Not offered to viewers (read-only role).
  */
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
