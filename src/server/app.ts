@@ -30,6 +30,7 @@ import { taskRoutes } from './features/tasks/routes.js';
 import { teamRoutes } from './features/team/routes.js';
 import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
+import { stockRoutes } from './features/stock/routes.js';
 import { startTagRebuildWorker } from './features/tag-analytics/tag-rebuild-job.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => teamRoutes(api, deps));
   await startTagRebuildWorker(app, deps.db, jobs, config);
   await app.register(async (api) => tagAnalyticsRoutes(api, { ...deps, jobs }));
+  await app.register(async (api) => stockRoutes(api, deps));
 
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));

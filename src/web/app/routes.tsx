@@ -15,6 +15,7 @@ const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 const TeamLoginPage = lazy(() => import('@/features/auth/components/TeamLoginPage'));
 const PasswordGatePage = lazy(() => import('@/features/auth/components/PasswordGatePage'));
 const ProductsPage = lazy(() => import('@/features/products/components/ProductsPage'));
+const ProductHistoryPage = lazy(() => import('@/features/products/components/ProductHistoryPage'));
 const AuditsPage = lazy(() => import('@/features/audits/AuditsPage'));
 const AuditDetailPage = lazy(() => import('@/features/audits/AuditDetailPage'));
 const BillingPage = lazy(() => import('@/features/billing/BillingPage'));
@@ -93,6 +94,7 @@ export function SignedInRoutes() {
         <Route path="/products">
           <ProductsPage />
         </Route>
+        <Route path="/products/:id/history">{(params) => <ProductHistoryPage id={params.id} />}</Route>
         <Route path="/audits">
           <AuditsPage assignTaskDialog={AssignAuditTaskDialog} />
         </Route>

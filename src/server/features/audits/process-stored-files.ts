@@ -23,7 +23,7 @@ export async function processStoredFiles(opts: { db: Db; jobs: JobQueue; audit: 
   assertProcessable(audit);
   const rows = await listStoredScanFiles(db, audit.organizationId, audit.id);
   if (rows.length === 0) throw new AppError('NO_SCAN_FILES', 'Upload at least one scan file before completing the audit.');
-  if (audit.auditType === 'product-audit' && !audit.filterExpression) {
+  if (audit.auditType === 'product-audit' && !audit.filterExpression && !audit.scopeProductIds) {
     throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
   }
   for (const row of rows) {

@@ -104,7 +104,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
           mode: audit.mode as AuditMode,
           files: job.files.map((f) => ({ fileName: f.fileName, teamName: f.teamName, scannerId: f.scannerId })),
         },
-        catalogue: { snapshotJson, filter },
+        catalogue: { snapshotJson, filter, scopeIds: audit.scopeProductIds },
         files,
         lines: { csvFiles: linesFiles, owner: { organizationId: audit.organizationId, auditId: audit.id } },
       },

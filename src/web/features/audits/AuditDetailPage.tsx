@@ -12,6 +12,7 @@ import type { Audit } from '../../../contracts/audits';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAudit } from './api/get-audit';
 import { AuditHeader, BackToAudits } from './components/AuditHeader';
+import { ApplyToStock } from './components/ApplyToStock';
 import { AuditManageActions } from './components/AuditManageActions';
 import { AuditNotice } from './components/AuditNotice';
 import { AuditResults } from './components/AuditResults';
@@ -90,6 +91,7 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
       />
       {complete ? (
         <>
+          <ApplyToStock auditId={data.id} />
           <AuditResults audit={data} />
           <ExportDialog auditId={data.id} open={exportOpen} onOpenChange={setExportOpen} />
         </>
