@@ -27,6 +27,7 @@ import { BILLING_WEBHOOK_PATH, billingRoutes } from './features/billing/routes.j
 import { productFilterRoutes } from './features/products/filter-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
+import { countRoutes } from './features/counts/routes.js';
 import { teamRoutes } from './features/team/routes.js';
 import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
@@ -34,7 +35,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
-import { controlCharacterField, controlCharacterMessage, isSameOriginRequest } from './http/request-guards.js';
+import { controlCharacterField, controlCharacterMessage, isSameOriginRequest, type ScanValueRouteConfig } from './http/request-guards.js';
 import { accessGate } from './features/auth/access-gate.js';
 
 declare module 'fastify' {
@@ -142,7 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).
   app.addHook('preValidation', async (req) => {
-    const field = controlCharacterField(req.query, 'query') ?? controlCharacterField(req.params, 'params') ?? controlCharacterField(req.body, 'body');
+    const scanValues = (req.routeOptions.config as ScanValueRouteConfig | undefined)?.scanValues === true;
+    const field =
+      controlCharacterField(req.query, 'query') ??
+      controlCharacterField(req.params, 'params') ??
+      controlCharacterField(req.body, 'body', { allowGroupSeparator: scanValues });
     if (field) throw new AppError('INVALID_CHARACTERS', controlCharacterMessage(field), 400);
   });
 
@@ -181,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => productFilterRoutes(api, deps));
   await app.register(async (api) => dashboardRoutes(api, deps));
   await app.register(async (api) => taskRoutes(api, deps));
+  await app.register(async (api) => countRoutes(api, deps));
   await app.register(async (api) => teamRoutes(api, deps));
   await app.register(async (api) => tagAnalyticsRoutes(api, deps));
 

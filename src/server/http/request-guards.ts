@@ -56,20 +56,34 @@ function header(req: FastifyRequest, name: string): string | undefined {
 // C0 controls and DEL, except tab, line feed and carriage return (kept: text areas send them).
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// The same but the group separator (U+001D), which ends each variable-length field of a GS1
+// element string as scanners and cameras send it (DESIGN.md section 5 rule 1).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER_BUT_GS = /[\u0000-\u0008\u000B\u000C\u000E-\u001C\u001E\u001F\u007F]/;
+
+/**
+ * Route option (`config`) of the routes whose bodies carry scan values as read: there the
+ * group separator of GS1 strings is kept; every other control character is still refused.
+ */
+export interface ScanValueRouteConfig {
+  scanValues?: boolean;
+}
 
 /**
  * The path (e.g. `body.name`, `query.search`, `body.filters.2.value`) of the first string in
- * `value` that holds a control character other than tab / line feed / carriage return; object
- * keys are checked too. Undefined when there is none.
+ * `value` that holds a control character other than tab / line feed / carriage return (and the
+ * group separator, with `opts.allowGroupSeparator`); object keys are checked too. Undefined when
+ * there is none.
  */
-export function controlCharacterField(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : undefined;
+export function controlCharacterField(value: unknown, path: string, opts: { allowGroupSeparator?: boolean } = {}): string | undefined {
+  const control = opts.allowGroupSeparator ? CONTROL_CHARACTER_BUT_GS : CONTROL_CHARACTER;
+  if (typeof value === 'string') return control.test(value) ? path : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   if (Buffer.isBuffer(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = `${path}.${key}`;
     if (CONTROL_CHARACTER.test(key)) return itemPath;
-    const found = controlCharacterField(item, itemPath);
+    const found = controlCharacterField(item, itemPath, opts);
     if (found) return found;
   }
   return undefined;
