@@ -79,10 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
+        // The camera's barcode decoder is WebAssembly served by the app itself (DESIGN.md section 14):
+        // compiling it needs 'wasm-unsafe-eval', which allows no eval of JavaScript.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // The in-page payment form (/subscribe with STRIPE_PUBLISHABLE_KEY) runs the provider's script and frames.
         ...(config.stripe.publishableKey
           ? {
-              'script-src': ["'self'", 'https://js.stripe.com'],
+              'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
               'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
               'connect-src': ["'self'", 'https://api.stripe.com'],
             }

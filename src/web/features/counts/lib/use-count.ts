@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CountCatalogue, CountRead, CountSession } from '../../../../contracts/counts';
 import { getCountCatalogue, getCountSession, openCountSession } from '../api/count-api';
 import { addRead, keepCatalogue, keepServerReads, keepSession, keptCatalogue, keptSessionOf, outboxOf, readsOf } from './count-store';
+import { keepSignedInUserForOffline } from './keep-user-offline';
 import { syncOutbox } from './sync-outbox';
 import { countLookup, runningCounts, type CountLookup } from './tally';
 
@@ -29,6 +30,7 @@ async function loadCount(auditId: string): Promise<CountLoad> {
     await keepSession(session);
     catalogue = await getCountCatalogue(auditId);
     await keepCatalogue(catalogue);
+    keepSignedInUserForOffline();
   } catch (error) {
     failure = error;
   }
