@@ -3,8 +3,15 @@
  * where it exists, else the `barcode-detector` ponyfill over `zxing-wasm`, whose .wasm file the
  * app serves itself (bundled by Vite, never a CDN). Takes video frames (ImageBitmap, transferred)
  * and answers the codes found with the time decoding took.
+ *
+ * GS1 symbols (GS1 DataMatrix, GS1-128, GS1 QR) are answered as scanners transmit them: the
+ * symbology identifier (`]d2`, `]C1`, `]Q3`) and the element string with the GS character ending
+ * each variable-length field, which the engine reads as GS1 (DESIGN.md section 5 rule 1). The
+ * detector's rawValue drops both, so a frame holding such a symbol is read once more by zxing-wasm
+ * itself (the same module the ponyfill runs) for them.
  */
 import { BarcodeDetector as ZXingBarcodeDetector, prepareZXingModule, type BarcodeFormat } from 'barcode-detector/ponyfill';
+import { prepareZXingModule as prepareZXingReader, readBarcodes, type ReadInputBarcodeFormat } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /** EAN-13/8, UPC-A/E, Code 128 (GS1-128 included), Code 39, ITF-14, DataMatrix, QR. */
@@ -24,7 +31,35 @@ export interface DecodeAnswer {
   engine: 'native' | 'zxing';
 }
 
-prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+// Both the ponyfill and zxing-wasm's own reader load the app's copy of the .wasm (never a CDN).
+const overrides = { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) };
+prepareZXingModule({ overrides });
+prepareZXingReader({ overrides });
+
+/** Formats that may carry a GS1 element string, and zxing-wasm's names for them. */
+const GS1_CAPABLE = new Map<string, ReadInputBarcodeFormat>([
+  ['data_matrix', 'DataMatrix'],
+  ['code_128', 'Code128'],
+  ['qr_code', 'QRCode'],
+]);
+
+/** The frame's DataMatrix, Code 128 and QR symbols with their GS1 content as transmitted. */
+async function readGs1Capable(frame: ImageBitmap): Promise<DecodeAnswer['codes']> {
+  const canvas = new OffscreenCanvas(frame.width, frame.height);
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  context.drawImage(frame, 0, 0);
+  const results = await readBarcodes(context.getImageData(0, 0, frame.width, frame.height), {
+    formats: [...GS1_CAPABLE.values()],
+    textMode: 'Plain',
+    tryHarder: true,
+  });
+  return results
+    .filter((r) => r.isValid)
+    .map((r) => {
+      const format = [...GS1_CAPABLE].find(([, name]) => name === r.format)?.[0] ?? String(r.format);
+      return { value: r.contentType === 'GS1' ? `${r.symbologyIdentifier}${r.text}` : r.text, format };
+    });
+}
 
 type Detector = { detect(source: ImageBitmap): Promise<Array<{ rawValue: string; format: string }>> };
 
@@ -51,7 +86,9 @@ self.onmessage = async (event: MessageEvent<DecodeRequest>) => {
     detector ??= makeDetector();
     const { detector: d, engine } = await detector;
     const found = await d.detect(frame);
-    const answer: DecodeAnswer = { id, codes: found.map((c) => ({ value: c.rawValue, format: c.format })), ms: performance.now() - started, engine };
+    let codes = found.map((c) => ({ value: c.rawValue, format: c.format }));
+    if (codes.some((c) => GS1_CAPABLE.has(c.format))) codes = [...codes.filter((c) => !GS1_CAPABLE.has(c.format)), ...(await readGs1Capable(frame))];
+    const answer: DecodeAnswer = { id, codes, ms: performance.now() - started, engine };
     self.postMessage(answer);
   } catch {
     self.postMessage({ id, codes: [], ms: performance.now() - started, engine: 'zxing' } satisfies DecodeAnswer);
