@@ -49,6 +49,7 @@ describe.each(DATABASE_KINDS)('route roles on %s', (kind) => {
     ids.team = (await clients.owner.get('/api/team')).json().find((m: { role: string }) => m.role === 'member').id;
     ids['tag-analytics'] = 'roles-tag';
     ids['audit-tasks'] = (await clients.owner.post('/api/audit-tasks', { auditId: ids.audits, title: 'Roles task' })).json().id;
+    ids['count-sessions'] = (await clients.owner.post(`/api/audits/${ids.audits}/count-session`)).json().id;
   });
   afterAll(async () => t?.close());
 
@@ -101,12 +102,16 @@ describe.each(DATABASE_KINDS)('route roles on %s', (kind) => {
         if (route.access.includes(role)) continue;
         if (role === 'viewer') viewerChecks++;
         const res = await call(clients[role], route);
-        if (res.statusCode !== 403 || res.json().error !== 'FORBIDDEN') failures.push(`${role} ${route.method} ${route.url}: ${res.statusCode}`);
+        // A HEAD answer has no body to name the error.
+        if (res.statusCode !== 403 || (route.method !== 'HEAD' && res.json().error !== 'FORBIDDEN')) failures.push(`${role} ${route.method} ${route.url}: ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
     const mutating = routes.filter((r) => !SAFE.has(r.method) && r.access !== 'public').length;
-    expect(viewerChecks).toBe(mutating - 1); // all but the filter preview, a read
+    // Reads a viewer is refused: the counting screens' catalogue and count sheets (DESIGN.md section 14).
+    const refusedReads = routes.filter((r) => SAFE.has(r.method) && r.access !== 'public' && r.access !== undefined && !r.access.includes('viewer'));
+    expect(refusedReads.map((r) => `${r.method} ${r.url}`).filter((k) => !k.startsWith('HEAD'))).toEqual(['GET /api/audits/:id/count-catalogue', 'GET /api/audits/:id/count-sheet']);
+    expect(viewerChecks).toBe(mutating - 1 + refusedReads.length); // all but the filter preview, a read
   });
 
   it("answers 404 to another organisation's owner on every route with an :id", async () => {

@@ -75,6 +75,7 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   // for counting may carry expected quantities, so it goes to counters only.
   'POST /api/audits/:id/count-session': RUNNERS,
   'GET /api/audits/:id/count-catalogue': RUNNERS,
+  'GET /api/audits/:id/count-sheet': RUNNERS,
   'GET /api/count-sessions/:id': EVERYONE,
   'POST /api/count-sessions/:id/reads': RUNNERS,
   'GET /api/count-sessions/:id/file': EVERYONE,

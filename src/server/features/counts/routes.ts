@@ -13,11 +13,13 @@ import type { ScanValueRouteConfig } from '../../http/request-guards.js';
 import { findAudit } from '../audits/repo.js';
 import { appendCountReads } from './append-count-reads.js';
 import { countFileText } from './count-file.js';
+import { writeCountSheetPdf } from './count-sheet-pdf.js';
 import { openCountSession, toCountSession } from './open-count-session.js';
 import { readCountCatalogue } from './read-count-catalogue.js';
 import { findCountSession, listReads } from './repo.js';
 
 const idParams = z.object({ id: z.string() });
+const countSheetQuerySchema = z.object({ expected: z.enum(['true', 'false']).optional(), location: z.string().max(500).optional() });
 
 export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   async function auditOf(organizationId: string, params: unknown) {
@@ -45,6 +47,19 @@ export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promis
     return readCountCatalogue({ db, user, audit: await auditOf(user.organizationId, req.params) });
   });
 
+  // Count sheets (PDF): `expected=true` adds the expected column (never in a blind count);
+  // `location=` limits the sheet to one location.
+  app.get('/api/audits/:id/count-sheet', async (req, reply) => {
+    const user = requireWriter(req);
+    const audit = await auditOf(user.organizationId, req.params);
+    const query = countSheetQuerySchema.parse(req.query ?? {});
+    const catalogue = await readCountCatalogue({ db, user, audit });
+    const products = catalogue.products.filter((p) => p.inScope && (query.location === undefined || (p.location ?? '') === query.location));
+    const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected: query.expected === 'true' && !catalogue.blind });
+    const name = `${audit.name} - count sheet${query.location ? ` - ${query.location}` : ''}.pdf`.replace(/[^\w .()-]+/g, '_');
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
+  });
+
   app.get('/api/count-sessions/:id', async (req) => {
     const user = requireUser(req);
     const { session, audit } = await sessionOf(user.organizationId, req.params);
@@ -54,8 +69,9 @@ export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promis
   // Scan values keep the group separator of GS1 strings (request-guards.ts).
   app.post('/api/count-sessions/:id/reads', { config: { scanValues: true } satisfies ScanValueRouteConfig }, async (req) => {
     const user = requireWriter(req);
+    const { session } = await sessionOf(user.organizationId, req.params);
     const body = appendReadsBodySchema.parse(req.body ?? {});
-    return appendCountReads({ db, user, sessionId: idParams.parse(req.params).id, body });
+    return appendCountReads({ db, user, sessionId: session.id, body });
   });
 
   app.get('/api/count-sessions/:id/file', async (req, reply) => {

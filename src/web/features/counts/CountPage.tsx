@@ -7,13 +7,13 @@
  */
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, Camera, CloudOff, Download, Loader2, MapPin, Minus, Plus, Undo2 } from 'lucide-react';
+import { ArrowLeft, Camera, CloudOff, Download, FileText, Loader2, MapPin, Minus, Plus, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { downloadFile } from '@/lib/api';
-import { countFileUrl } from './api/count-api';
+import { countFileUrl, countSheetUrl } from './api/count-api';
 import { signalRead } from './lib/feedback';
 import { countedReads, formatThousandths, tallyKey } from './lib/tally';
 import { useCount } from './lib/use-count';
@@ -237,6 +237,10 @@ export default function CountPage({ auditId }: { auditId: string }) {
           <Button variant="ghost" size="sm" className="ml-auto" onClick={() => void downloadFile(countFileUrl(session.id), `${session.auditName} - ${session.teamName}.csv`)}>
             <Download aria-hidden="true" />
             Download CSV
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => void downloadFile(countSheetUrl(session.auditId, !session.blind), `${session.auditName} - count sheet.pdf`)}>
+            <FileText aria-hidden="true" />
+            Count sheet
           </Button>
         </div>
         <ol className="divide-y rounded-lg border text-sm" data-testid="recent-reads">

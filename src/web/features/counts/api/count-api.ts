@@ -28,3 +28,8 @@ export function appendCountReads(sessionId: string, reads: CountRead[]): Promise
 export function countFileUrl(sessionId: string): string {
   return `${sessionPath(sessionId)}/file`;
 }
+
+/** Where the audit's count sheet downloads as PDF (with the expected column unless blind). */
+export function countSheetUrl(auditId: string, withExpected: boolean): string {
+  return `${auditPath(auditId)}/count-sheet${withExpected ? '?expected=true' : ''}`;
+}
