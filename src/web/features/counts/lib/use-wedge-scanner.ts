@@ -1,11 +1,11 @@
 /**
  * Listens for keyboard-wedge scanner reads anywhere on the page (DESIGN.md section 14): the keys
  * go through WedgeDetector; a read's Enter/Tab (and the GS control keys) are kept from the page.
- * When a read was typed into a text field, the field gets back the text it had before the read,
- * so a scanner fired while the quantity field has the focus reads a code, not a quantity.
+ * When a read was typed into a text field, its characters are taken out of the field again, so a
+ * scanner fired while the quantity field has the focus reads a code, not a quantity.
  */
 import { useEffect, useRef } from 'react';
-import { WEDGE_MAX_GAP_MS, WedgeDetector } from './wedge-detector';
+import { GS, WedgeDetector } from './wedge-detector';
 
 function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
   return target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
@@ -27,14 +27,7 @@ export function useWedgeScanner(onRead: (value: string) => void, enabled = true)
   useEffect(() => {
     if (!enabled) return;
     const detector = new WedgeDetector();
-    let snapshot: { field: HTMLInputElement | HTMLTextAreaElement; value: string } | null = null;
-    let lastKeyAt = -Infinity;
     const listen = (event: KeyboardEvent) => {
-      if (event.type === 'keydown') {
-        // A key after a pause may start a read: remember what the field held before it.
-        if (event.timeStamp - lastKeyAt > WEDGE_MAX_GAP_MS) snapshot = isTextField(event.target) ? { field: event.target, value: event.target.value } : null;
-        lastKeyAt = event.timeStamp;
-      }
       const action = detector.feed({
         type: event.type as 'keydown' | 'keyup',
         key: event.key,
@@ -48,8 +41,10 @@ export function useWedgeScanner(onRead: (value: string) => void, enabled = true)
       event.preventDefault();
       event.stopPropagation();
       if (action.kind === 'read') {
-        if (snapshot && snapshot.field.value !== snapshot.value) restoreField(snapshot.field, snapshot.value);
-        snapshot = null;
+        // The read's characters (all but the swallowed GS keys) reached the focused field: take them out.
+        const typed = action.value.split(GS).join('');
+        const field = event.target;
+        if (isTextField(field) && field.value.endsWith(typed)) restoreField(field, field.value.slice(0, field.value.length - typed.length));
         handler.current(action.value);
       }
     };
