@@ -5,11 +5,13 @@
  * <= 1.0 s and <= 1.5x DuckDB). The engine's lines are made as the processing worker makes them
  * (one at a time, handed on: the budgeted figure) and, in the same runs, held as the command-line
  * reconciliation keeps them (docs/decisions/0099). Prints medians, spreads, the ratio and the
- * load average; the last line is one JSON object.
+ * load average; the last line is one JSON object. Then the same on a scan file of which a tenth
+ * of the rows are GS1 element strings in their three forms (streamed lines and DuckDB only;
+ * budget <= 1.1x DuckDB), printed as `gs1*` figures in the same JSON line.
  * Options (env): BENCH_PRODUCTS (100000), BENCH_SCAN_ROWS (1000000), BENCH_RUNS (5; median and spread printed),
- * BENCH_DIR (keep the generated files there).
+ * BENCH_GS1_SHARE (0.1; 0 skips the GS1 variant), BENCH_DIR (keep the generated files there).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RESULT_CATEGORIES } from '../src/contracts/results.js';
@@ -20,6 +22,7 @@ import { openTable, readScanColumns } from '../src/server/files/index.js';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SCAN_ROWS = Number(process.env.BENCH_SCAN_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const GS1_SHARE = Number(process.env.BENCH_GS1_SHARE ?? 0.1);
 
 async function readCatalogue(file: string): Promise<CatalogueProduct[]> {
   const table = await openTable(file, 'catalogue.csv', { header: 'yes' });
@@ -115,6 +118,20 @@ async function main() {
     const engine = stats(engineRuns);
     const held = stats(heldRuns);
     const duck = stats(duckRuns);
+
+    // The GS1 variant: the same catalogue, a tenth of the scan rows GS1 element strings.
+    const gs1Engine: EngineRun[] = [];
+    const gs1Duck: Array<Awaited<ReturnType<typeof runDuckDb>>> = [];
+    if (GS1_SHARE > 0) {
+      const gs1Dir = path.join(dir, 'gs1');
+      mkdirSync(gs1Dir, { recursive: true });
+      const gs1Files = await generate(gs1Dir, PRODUCTS, SCAN_ROWS, GS1_SHARE);
+      const gs1Cases = [async () => gs1Engine.push(await runEngine(gs1Files, 'streamed')), async () => gs1Duck.push(await runDuckDb(gs1Files))];
+      for (let run = 0; run < RUNS; run += 1) {
+        for (let k = 0; k < gs1Cases.length; k += 1) await gs1Cases[(run + k) % gs1Cases.length]!();
+      }
+    }
+    const gs1 = gs1Engine.length > 0 ? { engine: stats(gs1Engine), duck: stats(gs1Duck) } : null;
     const load = os.loadavg().map((l) => Number(l.toFixed(2)));
     const times = (runs: { seconds: number }[]) => runs.map((r) => r.seconds.toFixed(3)).join(', ');
     console.log('engine counts:', JSON.stringify(streamedRun.counts), `(${streamedRun.lines} lines)`);
@@ -123,6 +140,12 @@ async function main() {
     console.log(`readers + engine, lines held as the CLI keeps them:      median ${held.median.toFixed(3)} s, spread ${held.min.toFixed(3)}-${held.max.toFixed(3)} (runs: ${times(heldRuns)})`);
     console.log(`DuckDB lines:                                             median ${duck.median.toFixed(3)} s, spread ${duck.min.toFixed(3)}-${duck.max.toFixed(3)} (runs: ${times(duckRuns)})`);
     console.log(`ratio ${(engine.median / duck.median).toFixed(2)}x (held ${(held.median / duck.median).toFixed(2)}x); budget <= 1.0 s and <= 1.5x; load average ${load.join(' ')}`);
+    if (gs1 !== null) {
+      console.log(`GS1 variant (${GS1_SHARE * 100}% of the rows GS1 strings): engine counts ${JSON.stringify(gs1Engine[0]!.counts)} (${gs1Engine[0]!.lines} lines); duckdb counts ${JSON.stringify(gs1Duck[0]!.counts)}`);
+      console.log(`GS1 variant, readers + engine, lines streamed: median ${gs1.engine.median.toFixed(3)} s (runs: ${times(gs1Engine)})`);
+      console.log(`GS1 variant, DuckDB lines:                    median ${gs1.duck.median.toFixed(3)} s (runs: ${times(gs1Duck)})`);
+      console.log(`GS1 variant ratio ${(gs1.engine.median / gs1.duck.median).toFixed(2)}x; budget <= 1.1x`);
+    }
     clearInterval(sampler);
     console.log(
       JSON.stringify({
@@ -138,6 +161,16 @@ async function main() {
         referenceSpread: [Number(duck.min.toFixed(3)), Number(duck.max.toFixed(3))],
         ratio: Number((engine.median / duck.median).toFixed(3)),
         peakRssMB: Math.round(peakRss / 1024 / 1024),
+        ...(gs1 === null
+          ? {}
+          : {
+              gs1Share: GS1_SHARE,
+              gs1Seconds: Number(gs1.engine.median.toFixed(3)),
+              gs1SecondsSpread: [Number(gs1.engine.min.toFixed(3)), Number(gs1.engine.max.toFixed(3))],
+              gs1ReferenceSeconds: Number(gs1.duck.median.toFixed(3)),
+              gs1ReferenceSpread: [Number(gs1.duck.min.toFixed(3)), Number(gs1.duck.max.toFixed(3))],
+              gs1Ratio: Number((gs1.engine.median / gs1.duck.median).toFixed(3)),
+            }),
         loadAverage: load,
       }),
     );

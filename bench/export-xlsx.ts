@@ -100,6 +100,9 @@ function makeLine(category: ResultCategory, index: number, next: () => number): 
     reason: null,
     fileCounts: [],
     badCheckDigit: false,
+    lot: null,
+    expiry: null,
+    serial: null,
   };
   if (category === 'notFound') {
     const value = String(Math.floor(next() * 1e12)).padStart(12, '0');
@@ -165,6 +168,7 @@ function benchInput(): ReportInput {
     summary,
     money: { unitsShort: 20_000, valueShort: '123456.78', unitsOver: 7_655, valueOver: '24691.35', netShrinkageValue: '98765.43', linesWithoutCost: 0 },
     counts: perCategory,
+    repeatedReads: [],
     async *lines(category) {
       const next = random(SEED + category.length * 7919);
       const total = perCategory[category];

@@ -86,12 +86,15 @@ test('counts with a keyboard-wedge scanner: names, running counts, +/-, typed qu
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('last-read-name')).toHaveText('Bolt M10');
 
-  // A GS1 DataMatrix as a scanner sends it: the GS character as Ctrl+] between fields.
+  // A GS1 DataMatrix as a scanner sends it: the GS character as Ctrl+] between fields. It names
+  // its product by the engine's GS1 rules; the file keeps the GS character (below).
   await page.keyboard.type(']d2010950110153000310AB-1', { delay: 0 });
   await page.keyboard.press('Control+BracketRight');
   await page.keyboard.type('17271231', { delay: 0 });
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('recent-reads')).toContainText('<GS>17271231');
+  await expect(page.getByTestId('last-read-name')).toHaveText('Serum 30 ml');
+  await expect(page.getByTestId('last-read-count')).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Last read' })).toContainText('<GS>17271231');
 
   await expect(page.getByTestId('waiting-badge')).toHaveText('All reads sent');
   const rows = await sessionFile(page, auditId);

@@ -1,15 +1,15 @@
 /**
  * Real exports through the Import Products dialog in Chromium, with the mapping the app proposes
- * and no hand edits: Shopify's full product export (image-only rows skipped, two rows without
- * SKU offered as a partial import with their CSV) and Odoo's exports (technical names and
+ * and no hand edits: Shopify's full product export (image-only rows skipped and listed, two rows
+ * without SKU known by their Handle and option values) and Odoo's exports (technical names and
  * labels). The files are third-party: they are read from REALWORLD_DIR (default
  * ../shared/realworld beside the repository) and the tests are skipped with a notice without it.
  *
  * With REALWORLD_SCREENSHOTS=<dir>, screenshots of the mapping step (with its reasons), the
- * partial-import choice, the multi-location question and the scan file card's header switch are
+ * summary with the skipped rows, the multi-location question and the scan file card's header switch are
  * saved at 1280 and 375 px.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -44,7 +44,7 @@ test.describe('real-world catalogues through the Import Products dialog', () => 
   test.skip(!PRESENT, `no real-world folder at ${DIR}`);
   test.setTimeout(300_000);
 
-  test("imports Shopify's product export as proposed, leaving out the rows without SKU by choice", async ({ page }) => {
+  test("imports Shopify's product export as proposed, skipping and listing the rows without identifier", async ({ page }) => {
     await signUp(page);
     const dialog = await openImport(page, 'shopify-products_export-aislerunner.csv');
     await expect(dialog.getByText('Shopify product export', { exact: true })).toBeVisible();
@@ -53,25 +53,14 @@ test.describe('real-world catalogues through the Import Products dialog', () => 
     await expect(dialog.getByLabel('Variant Inventory Qty', { exact: true })).toHaveText('Current Stock');
 
     await dialog.getByRole('button', { name: 'Import 867 rows' }).click();
-    // By default a file with real problems imports nothing; the choice is offered.
-    await expect(dialog.getByText('Import Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
-    await expect(dialog.getByText('228 rows are fine; 2 rows have problems.', { exact: false })).toBeVisible();
-    await expect(dialog.getByText('Line 2', { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Line 481', { exact: true })).toBeVisible();
-
-    const download = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Download rejected rows (CSV)' }).click();
-    const file = await (await download).path();
-    const csv = readFileSync(file!, 'utf8').replace(/^\uFEFF/, '');
-    expect(csv.split(/\r?\n/)[0]).toMatch(/^Line,Problem,Handle,Title,/);
-    expect(csv).toContain('SKU is empty');
-
-    await dialog.getByRole('button', { name: 'Import 228 good rows' }).click();
+    // The image-only rows are skipped and listed; the two variants without SKU are known by their
+    // Handle and option values.
     await expect(dialog.getByText('Import Successful', { exact: true })).toBeVisible({ timeout: 60_000 });
-    await expect(dialog.getByText('637 continuation rows without SKU or name (images, options)')).toBeVisible();
-    await expect(dialog.getByText('2 rows were left out for problems.')).toBeVisible();
+    await expect(dialog.getByText('Successfully imported 230 products.')).toBeVisible();
+    await expect(dialog.getByTestId('keyed-by')).toContainText('2 rows without SKU are known by its handle and option values');
+    await expect(dialog.getByTestId('skipped-lines')).toContainText('rows without SKU, barcode or other identifier');
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByText(/You're using 228 of/)).toBeVisible();
+    await expect(page.getByText(/You're using 230 of/)).toBeVisible();
   });
 
   for (const [file, rows] of [
@@ -100,23 +89,19 @@ test.describe('real-world catalogues through the Import Products dialog', () => 
   }
 
   for (const width of [1280, 375]) {
-    test(`screenshots at ${width} px: mapping reasons, partial import, location choice, scan header switch`, async ({ page }) => {
+    test(`screenshots at ${width} px: mapping reasons, skipped rows, location choice, scan header switch`, async ({ page }) => {
       test.skip(!SHOTS, 'REALWORLD_SCREENSHOTS not set');
       await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
       await signUp(page);
       let dialog = await openImport(page, 'shopify-products_export-aislerunner.csv');
       await shot(page, 'mapping-reasons');
       await dialog.getByRole('button', { name: 'Import 867 rows' }).click();
-      await expect(dialog.getByRole('button', { name: 'Import 228 good rows' })).toBeVisible({ timeout: 60_000 });
-      await dialog.getByRole('button', { name: 'Import 228 good rows' }).scrollIntoViewIfNeeded();
-      await shot(page, 'partial-import-choice');
-      await dialog.getByRole('button', { name: 'Import 228 good rows' }).click();
       await expect(dialog.getByText('Import Successful', { exact: true })).toBeVisible({ timeout: 60_000 });
-      await shot(page, 'partial-import-done');
+      await shot(page, 'skipped-rows-done');
       await dialog.getByRole('button', { name: 'Done' }).click();
 
       dialog = await openImport(page, 'square-catalog-excerpt.csv');
-      await expect(dialog.getByRole('combobox', { name: "Which location's quantity is the expected stock?" })).toHaveText('TVM McHenry');
+      await expect(dialog.getByRole('combobox', { name: 'Which location is this count for, or all of them summed?' })).toHaveText('TVM McHenry');
       await shot(page, 'location-choice');
       await page.keyboard.press('Escape');
 

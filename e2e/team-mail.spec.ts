@@ -17,7 +17,12 @@ let server: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   sink = await startSmtpSink();
-  server = await startOwnServer(ownPort(11), { NEW_ORGANIZATION_TIER: 'pro', SMTP_URL: sink.url, SMTP_FROM: 'StockTally <team@stocktally.test>' });
+  server = await startOwnServer(ownPort(11), {
+    NEW_ORGANIZATION_TIER: 'pro',
+    SMTP_URL: sink.url,
+    SMTP_FROM: 'StockTally <team@stocktally.test>',
+    PUBLIC_URL: `http://localhost:${ownPort(11)}`,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

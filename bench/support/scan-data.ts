@@ -4,7 +4,10 @@
  *
  * generate(dir, products, scanRows) writes `catalogue.csv` (SKU, UPC, Product Name, Category,
  * Location, Quantity, Cost Price) and `scans.csv` (Barcode, Qty; 2% unknown barcodes, 10% UPCs
- * with the leading zero dropped, 40% SKUs of which a quarter padded and lower-cased).
+ * with the leading zero dropped, 40% SKUs of which a quarter padded and lower-cased). With
+ * `gs1Share`, that share of the rows is instead a GS1 element string of the product's GTIN, in
+ * turn bracketed with expiry and lot, raw (`]d2`, GS separators) with a unique serial, and a
+ * Digital Link URI with a lot (DESIGN.md section 7: "a tenth of the rows GS1 strings").
  */
 import { createWriteStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +32,20 @@ export function upcOf(i: number): string {
   return body + String(gs1CheckDigit(body));
 }
 
-export async function generate(dir: string, PRODUCTS: number, SCAN_ROWS: number): Promise<{ catalogueFile: string; scanFile: string }> {
+/** Row `r`'s GS1 element string for GTIN-14 `gtin`: one of the three forms a scanner sends. */
+function gs1Value(gtin: string, r: number): string {
+  const lot = `L${r % 97}`;
+  switch (r % 3) {
+    case 0:
+      return `(01)${gtin}(17)271231(10)${lot}`;
+    case 1:
+      return `]d201${gtin}1727123110${lot}\u001d21${r}`;
+    default:
+      return `https://example.com/01/${gtin}/10/${lot}`;
+  }
+}
+
+export async function generate(dir: string, PRODUCTS: number, SCAN_ROWS: number, gs1Share = 0): Promise<{ catalogueFile: string; scanFile: string }> {
   const random = seededRandom(42);
   const catalogueFile = path.join(dir, 'catalogue.csv');
   const lines = ['SKU,UPC,Product Name,Category,Location,Quantity,Cost Price'];
@@ -46,7 +62,8 @@ export async function generate(dir: string, PRODUCTS: number, SCAN_ROWS: number)
     const i = Math.floor(random() * PRODUCTS * 0.95);
     const kind = random();
     let value: string;
-    if (kind < 0.02) value = `99${String(Math.floor(random() * 1e10)).padStart(10, '0')}`; // unknown barcode
+    if (gs1Share > 0 && random() < gs1Share) value = gs1Value(upcOf(i).padStart(14, '0'), r);
+    else if (kind < 0.02) value = `99${String(Math.floor(random() * 1e10)).padStart(10, '0')}`; // unknown barcode
     else if (kind < 0.5) value = upcOf(i);
     else if (kind < 0.6) value = upcOf(i).slice(1); // leading zero dropped by a spreadsheet
     else if (kind < 0.9) value = `SKU-${String(i).padStart(6, '0')}`;
@@ -84,13 +101,20 @@ export async function runDuckDb(files: { catalogueFile: string; scanFile: string
     WITH s AS (
       SELECT trim(Barcode) AS v, COALESCE(CAST(NULLIF(trim(Qty), '') AS INTEGER), 1) AS q
       FROM ${reader(files.scanFile)} WHERE trim(Barcode) <> ''),
+    gs1 AS (
+      -- GS1 element strings (bracketed, raw ]d2, Digital Link): their GTIN and lot; never a SKU.
+      SELECT q, v, left(v, 1) IN ('(', ']', 'h') AS is_gs1 FROM s),
     keyed AS (
-      SELECT q, lower(v) AS k, CASE WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g, v FROM s),
+      SELECT q, CASE WHEN NOT is_gs1 THEN lower(v) END AS k,
+        CASE WHEN is_gs1 THEN regexp_extract(v, '(?:\\(01\\)|^\\]d201|/01/)([0-9]{14})', 1)
+             WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g,
+        CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(10\\)|/10/|^\\]d201[0-9]{14}17[0-9]{6}10)([^\x1d(/]+)', 1), '') END AS lot,
+        v FROM gs1),
     by_sku AS (SELECT keyed.*, cat.sku AS sku1 FROM keyed LEFT JOIN cat ON cat.sku_key = keyed.k),
     matched AS (
-      SELECT b.q, b.v, b.g, COALESCE(b.sku1, c2.sku) AS sku
+      SELECT b.q, b.v, b.g, b.lot, COALESCE(b.sku1, c2.sku) AS sku
       FROM by_sku b LEFT JOIN cat c2 ON c2.gtin = b.g),
-    per_product AS (SELECT sku, SUM(q) AS scanned, any_value(v) AS first_value FROM matched WHERE sku IS NOT NULL GROUP BY sku),
+    per_product AS (SELECT sku, SUM(q) AS scanned, any_value(v) AS first_value, any_value(lot) AS lot FROM matched WHERE sku IS NOT NULL GROUP BY sku),
     product_lines AS (
       SELECT c.sku, p.first_value AS scan_value, c.sku AS matched_sku, c.name, c.category AS actual_category, c.location,
         c.expected, COALESCE(p.scanned, 0) AS scanned, COALESCE(p.scanned, 0) - c.expected AS difference,

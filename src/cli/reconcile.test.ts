@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { enhancedResultsSchema, RESULT_CATEGORIES } from '../contracts/results.js';
 import { FIXTURE_NAMES, loadFixture } from '../domain/test-support/fixtures.js';
-import { catalogueMapping, parseMapOption, parseScanSpec, reconcileFiles } from './reconcile.js';
+import { catalogueChoices, parseMapOption, parseScanSpec, reconcileFiles } from './reconcile.js';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-cli-test-'));
@@ -90,7 +90,29 @@ describe('the reconcile command', () => {
       cwd: repoRoot,
     }).catch((err) => err);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('bad.csv line 3: quantity "lots" is not a whole number');
+    expect(failed.stderr).toContain('bad.csv line 3: quantity "lots" is not a number');
+  });
+
+  it('counts measured goods: decimal stock and scan quantities, summed exactly, in every output', async () => {
+    const catalogue = path.join(tmp, 'kg-catalogue.csv');
+    const scans = path.join(tmp, 'kg-scans.csv');
+    writeFileSync(catalogue, 'SKU,Product Name,Stock On Hand\nRICE,Rice (kg),1.50\nCABLE,Cable (m),843.00000\nSALT,Salt (kg),0.3\n');
+    writeFileSync(scans, 'SKU,Qty\nRICE,2.5\nCABLE,843\nSALT,0.1\nSALT,0.2\n');
+    const out = { xlsx: path.join(tmp, 'kg.xlsx'), csv: path.join(tmp, 'kg.csv') };
+    const { stdout } = await run('npx', ['tsx', 'src/cli/reconcile.ts', '--catalogue', catalogue, '--scan', `${scans}:SKU:Qty`, '--xlsx', out.xlsx, '--csv', out.csv], { cwd: repoRoot });
+    expect(stdout).toContain('Scanned units: 845.8');
+    expect(stdout).toContain('Variance: 1 units');
+    expect(stdout).toMatch(/Quantity correct\s+2/);
+    const csv = readFileSync(out.csv, 'utf8');
+    expect(csv).toMatch(/\nAbove,RICE,RICE,Rice \(kg\),1\.5,2\.5,1,/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out.xlsx);
+    const above = wb.getWorksheet('Above')!.getRow(2);
+    const header = wb.getWorksheet('Above')!.getRow(1).values as string[];
+    const cell = (name: string) => above.getCell(header.indexOf(name));
+    expect([cell('Expected').value, cell('Difference').value]).toEqual([1.5, 1]);
+    expect(cell('Expected').numFmt).toBe('#,##0.0##');
+    expect(cell('Difference').numFmt).toBe('+#,##0;-#,##0;0');
   });
 
   it('exits 2 with usage on missing arguments', async () => {
@@ -130,13 +152,11 @@ describe('catalogue options of the command line', () => {
   it('puts --location and --map over the proposed mapping', () => {
 
     const headers = ['Token', 'Item Name', 'Variation Name', 'SKU', 'Current Quantity North', 'Current Quantity South'];
-    expect(catalogueMapping(headers, [], { location: 'north', map: { Token: 'skip', 'Variation Name': 'description' } }, 'sq.csv')).toEqual({
-      'Item Name': 'name',
-      SKU: 'sku',
-      'Current Quantity North': 'currentQuantity',
-      'Variation Name': 'description',
+    expect(catalogueChoices(headers, [], { location: 'north', map: { Token: 'skip', 'Variation Name': 'description' } }, 'sq.csv')).toEqual({
+      mapping: { 'Item Name': 'name', SKU: 'sku', 'Variation Name': 'description' },
+      location: 'north',
     });
-    expect(() => catalogueMapping(headers, [], { location: 'East' }, 'sq.csv')).toThrow(/Locations: North, South/);
-    expect(() => catalogueMapping(headers, [], { map: { Nope: 'sku' } }, 'sq.csv')).toThrow(/no column "Nope"/);
+    expect(() => catalogueChoices(headers, [], { location: 'East' }, 'sq.csv')).toThrow(/Locations: North, South/);
+    expect(() => catalogueChoices(headers, [], { map: { Nope: 'sku' } }, 'sq.csv')).toThrow(/no column "Nope"/);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * `npm run reconcile -- --catalogue catalogue.csv --scan team1.csv:Barcode:Qty --scan team3.csv:scan
  *   [--filter JSON] [--mode cross-validation] [--json out.json] [--xlsx out.xlsx] [--csv out.csv]
- *   [--map 'Header=field,...'] [--location NAME] [--has-header yes|no|auto] [--partial]`
+ *   [--map 'Header=field,...'] [--location NAME|all] [--has-header yes|no|auto] [--partial]`
  *
  * The catalogue's columns are proposed as in the web dialog (known export layouts, synonyms);
- * `--map` sets or overrides columns (`'Item_ID=sku,Notes=skip'`), `--location` picks the quantity
- * column of a multi-location export. Rows without product are skipped and rows with problems are
+ * `--map` sets or overrides columns (`'Item_ID=sku,Notes=skip'`), `--location` picks the location
+ * a multi-location export's count is for, or `all` of them summed. Rows without any identifier are
+ * skipped and listed by line (table-interpretation.ts) and rows with problems are
  * listed (the first 20, then a count); with problems the run stops unless `--partial` is given,
  * which reconciles against the good rows. `--has-header` applies to every scan file.
  *
@@ -23,7 +24,8 @@ import { parseArgs } from 'node:util';
 import { filterExpressionSchema, type FilterExpression } from '../contracts/filters.js';
 import { auditModeSchema, RESULT_CATEGORIES, type AuditMode, type EnhancedResults, type ResultCategory } from '../contracts/results.js';
 import { headerChoiceSchema, PRODUCT_IMPORT_FIELD_LABELS, productImportFieldSchema, type HeaderChoice } from '../contracts/products.js';
-import { proposeProductImport, suggestMapping } from '../domain/column-mapping.js';
+import { foldHeader, suggestMapping } from '../domain/column-mapping.js';
+import { interpretTable, type TableChoices } from '../domain/table-interpretation.js';
 import { describeFilter } from '../domain/describe-filter.js';
 import { matchesFilter } from '../domain/filters.js';
 import { summariseMoney } from '../domain/money-summary.js';
@@ -89,27 +91,34 @@ export interface CatalogueOptions {
   log?: (line: string) => void;
 }
 
-/** The catalogue mapping: the proposal, the chosen location, then `--map` (which wins). */
-export function catalogueMapping(headers: string[], sampleRows: string[][], opts: CatalogueOptions, fileName: string): Record<string, string> {
-  const proposal = proposeProductImport(headers, sampleRows);
-  const mapping: Record<string, string> = { ...proposal.mapping };
-  const setField = (header: string, field: string) => {
+/**
+ * The catalogue's reading choices: the interpretation's mapping (as the web dialog proposes it)
+ * with `--map` over it, and `--location NAME|all`.
+ * @throws AppError UNKNOWN_COLUMN for a `--map` header the file lacks, UNKNOWN_LOCATION for a
+ *   location the file does not hold.
+ */
+export function catalogueChoices(headers: string[], sampleRows: string[][], opts: CatalogueOptions, fileName: string): TableChoices {
+  const location = opts.location?.trim() || undefined;
+  const interpretation = interpretTable(headers, sampleRows, foldHeader, location ? { location } : {});
+  const mapping: Record<string, string> = { ...interpretation.mapping };
+  for (const [header, field] of Object.entries(opts.map ?? {})) {
     if (!headers.includes(header)) throw new AppError('UNKNOWN_COLUMN', `${fileName}: there is no column "${header}". Columns: ${headers.join(', ')}.`);
     for (const [h, f] of Object.entries(mapping)) if (f === field) delete mapping[h];
     if (field === 'skip') delete mapping[header];
     else mapping[header] = field;
-  };
-  if (opts.location !== undefined) {
-    const wanted = opts.location.trim().toLowerCase();
-    const found = proposal.locations.find((l) => l.location.toLowerCase() === wanted);
-    if (!found) {
-      const known = proposal.locations.map((l) => l.location);
-      throw new AppError('UNKNOWN_LOCATION', `${fileName}: no quantity column for location "${opts.location}". ${known.length ? `Locations: ${known.join(', ')}.` : 'The file has one quantity column per product, not per location.'}`);
-    }
-    setField(found.header, 'currentQuantity');
   }
-  for (const [header, field] of Object.entries(opts.map ?? {})) setField(header, field);
-  return mapping;
+  if (location !== undefined && location.toLowerCase() !== 'all') {
+    const stock = interpretation.stock;
+    const known = [...(stock?.locations.map((l) => l.location) ?? []), ...(stock?.storeColumn?.stores ?? [])];
+    const found = stock !== null && (stock.storeColumn !== null || (stock.locations.length > 0 && stock.indexes.length > 0));
+    if (!found) {
+      throw new AppError(
+        'UNKNOWN_LOCATION',
+        `${fileName}: no quantity column for location "${location}". ${known.length ? `Locations: ${known.join(', ')}.` : 'The file has one quantity column per product, not per location.'}`,
+      );
+    }
+  }
+  return { mapping, ...(location ? { location } : {}) };
 }
 
 /** The first 20 of `items`, then how many more. */
@@ -122,10 +131,17 @@ async function loadCatalogue(file: string, filter: FilterExpression | null, opts
   const fileName = path.basename(file);
   const log = opts.log ?? ((line: string) => console.error(line));
   const preview = await previewTable(file, fileName, { rows: 10, header: 'yes' });
-  const mapping = catalogueMapping(preview.headers, preview.rows, opts, fileName);
-  log(`Catalogue columns: ${Object.entries(mapping).map(([h, f]) => `${h} -> ${PRODUCT_IMPORT_FIELD_LABELS[f as keyof typeof PRODUCT_IMPORT_FIELD_LABELS]}`).join(', ')}`);
-  const parsed = await parseCatalogue(file, fileName, mapping);
+  const choices = catalogueChoices(preview.headers, preview.rows, opts, fileName);
+  const parsed = await parseCatalogue(file, fileName, choices);
+  const { interpretation } = parsed;
+  log(`Catalogue columns: ${Object.entries(interpretation.mapping).map(([h, f]) => `${h} -> ${PRODUCT_IMPORT_FIELD_LABELS[f]}`).join(', ')}`);
+  for (const d of interpretation.decisions) log(d.text);
+  for (const k of parsed.keyedBy) log(`${k.count} rows without SKU are known by their ${k.source} (lines ${k.firstLines.join(', ')}${k.count > k.firstLines.length ? ', ...' : ''})`);
   for (const s of parsed.skipped) log(`Skipped ${s.count} ${s.reason}`);
+  if (parsed.skippedLines.length > 0) {
+    log(`Rows without identifier (${parsed.skippedLines.length}):`);
+    for (const line of firstTwenty(parsed.skippedLines.map((l) => `  line ${l.line}: ${l.reason}`), parsed.skippedLines.length)) log(line);
+  }
   if (parsed.warnings.length > 0) {
     log(`Warnings (${parsed.warnings.length}):`);
     for (const line of firstTwenty(parsed.warnings.map((w) => `  ${w.message}`), parsed.warnings.length)) log(line);
@@ -153,6 +169,8 @@ async function loadCatalogue(file: string, filter: FilterExpression | null, opts
       costPrice: (row.costPrice as string | null) ?? null,
       inScope: true,
     };
+    const alternates = parsed.alternates.get(row.sku.toLowerCase());
+    if (alternates !== undefined) product.alternates = alternates;
     if (filter) product.inScope = matchesFilter(product, filter);
     return product;
   });
@@ -194,7 +212,7 @@ export async function reconcileFiles(opts: ReconcileCliOptions): Promise<Enhance
   });
   for (const [i, spec] of opts.scans.entries()) {
     const table = await openTable(spec.file, path.basename(spec.file), { header });
-    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count);
+    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines);
   }
   const results = reconciler.finish();
   results.summary.processingTime = Math.round(performance.now() - started);
@@ -221,6 +239,7 @@ export function inMemoryReport(results: EnhancedResults, name: string, filter: F
     async *lines(category: ResultCategory) {
       yield* results.categories[category];
     },
+    repeatedReads: results.repeatedReads,
   };
 }
 
@@ -291,7 +310,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(
       'usage: npm run reconcile -- --catalogue FILE --scan FILE:SCAN_COLUMN[:QUANTITY_COLUMN] [--scan ...]\n' +
         '         [--filter JSON] [--mode standard|cross-validation] [--json OUT] [--xlsx OUT] [--csv OUT]\n' +
-        "         [--map 'Header=field,...'] [--location NAME] [--has-header yes|no|auto] [--partial]",
+        "         [--map 'Header=field,...'] [--location NAME|all] [--has-header yes|no|auto] [--partial]",
     );
     return args.help ? 0 : 2;
   }

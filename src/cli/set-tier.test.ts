@@ -2,64 +2,31 @@
  * `npm run set-tier -- EMAIL TIER` (DESIGN.md sections 4, 10) as an operator runs it: a separate
  * process on the server's database, PGlite in DATA_DIR or the PostgreSQL server at DATABASE_URL.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabaseOptions } from '../server/db/client.js';
 import { organizations, users } from '../server/db/schema.js';
-import { DATABASE_KINDS, TEST_DATABASE_URL } from '../server/test-support/databases.js';
+import { DATABASE_KINDS } from '../server/test-support/databases.js';
 import { subscriptionStatus } from '../server/features/billing/subscription-status.js';
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+import { commandDatabase, type CommandDatabase } from './test-support/command-database.js';
 
 describe.each(DATABASE_KINDS)('set-tier command on %s', (kind) => {
+  let operator: CommandDatabase;
   let where: OpenDatabaseOptions;
-  let env: Record<string, string>;
-  let dropName: string | undefined;
   let organizationId: string;
 
   beforeAll(async () => {
-    if (kind === 'pglite') {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-set-tier-'));
-      where = { dataDir };
-      env = { DATA_DIR: dataDir };
-    } else {
-      dropName = `stocktally_test_set_tier_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dropName}`);
-      await admin.end();
-      const url = new URL(TEST_DATABASE_URL);
-      url.pathname = `/${dropName}`;
-      where = { url: url.toString(), poolSize: 2 };
-      env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stocktally-set-tier-')) };
-    }
+    operator = await commandDatabase(kind, 'set-tier');
+    where = operator.where;
     const database = await openDatabase(where);
     const [org] = await database.db.insert(organizations).values({ name: 'Big Stores' }).returning({ id: organizations.id });
     organizationId = org!.id;
     await database.db.insert(users).values({ organizationId, email: 'ops@example.com', role: 'owner' });
     await database.close();
   });
-  afterAll(async () => {
-    if (!dropName) return;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
-    await admin.end();
-  });
+  afterAll(async () => operator?.drop());
 
-  const setTier = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/cli/set-tier.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...env, LOG_LEVEL: 'silent', DATABASE_URL: env.DATABASE_URL ?? '' } }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
+  const setTier = (...args: string[]) => operator.command('set-tier.ts', ...args);
 
   // Each run is a process of its own that opens the database and applies migrations.
   it('sets enterprise: no product, audit or user limit', { timeout: 180_000 }, async () => {

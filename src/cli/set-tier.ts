@@ -5,9 +5,9 @@
  * running on that PGlite directory first (PGlite admits one process). Exit status 0 on success,
  * 1 with a message otherwise.
  */
-import { ConfigError, loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
-import { AppError } from '../server/errors.js';
+import { runCommand } from './run-command.js';
 import { parseTier, setTier } from '../server/features/billing/set-tier.js';
 
 const USAGE = 'Usage: npm run set-tier -- EMAIL TIER   (TIER: free, starter, pro or enterprise)';
@@ -30,10 +30,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof AppError || err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

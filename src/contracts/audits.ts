@@ -2,6 +2,7 @@
  * Audit calls (spec part 1 sections 3, 7; DESIGN.md sections 2, 5).
  */
 import { z } from 'zod';
+import { quantitySchema } from './quantity.js';
 import { FILTER_FIELDS, filterExpressionSchema } from './filters.js';
 import { auditModeSchema, auditTypeSchema } from './results.js';
 
@@ -16,7 +17,7 @@ export const scanFileSchema = z.object({
   scanColumn: z.string(),
   quantityColumn: z.string().nullable(),
   rowCount: z.number().int(),
-  totalItems: z.number().int(),
+  totalItems: quantitySchema,
   matchRate: z.number().nullable(),
   position: z.number().int(),
   /**
@@ -48,10 +49,10 @@ export const auditSchema = z.object({
    * reading (reading and reconciling the scan files), storing (writing the results).
    */
   stage: z.enum(['queued', 'reading', 'storing']).nullable(),
-  itemsScanned: z.number().int().nullable(),
+  itemsScanned: quantitySchema.nullable(),
   productsMatched: z.number().int().nullable(),
   totalScannedProducts: z.number().int().nullable(),
-  quantityOff: z.number().int().nullable(),
+  quantityOff: quantitySchema.nullable(),
   productsNotMatched: z.number().int().nullable(),
   matchRate: z.number().nullable(),
   /**
@@ -116,7 +117,7 @@ export type CreateAuditBody = z.infer<typeof createAuditBodySchema>;
 export const processResultSchema = z.object({
   audit: auditSchema,
   counts: z.record(z.string(), z.number().int()),
-  totalScanned: z.number().int(),
+  totalScanned: quantitySchema,
   matchRate: z.number(),
   processingTime: z.number(),
 });

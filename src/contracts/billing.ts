@@ -59,3 +59,24 @@ export const billingPlansSchema = z.object({
   portalAvailable: z.boolean(),
 });
 export type BillingPlans = z.infer<typeof billingPlansSchema>;
+
+/** A provider id or event type: printable ASCII, as the provider makes them (`evt_1Nq…`, `customer.subscription.updated`). */
+const providerId = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'must be 1-255 printable ASCII characters');
+
+/**
+ * What the webhook reads of a verified provider event (DESIGN.md section 10): its id and type, and
+ * the customer its object names (`customer` as an id or an expanded customer, or the object itself
+ * for customer events). A signed body of another shape answers 400 MALFORMED_EVENT.
+ */
+export const providerEventSchema = z.object({
+  id: providerId,
+  type: providerId,
+  data: z.object({
+    object: z.looseObject({
+      object: z.string().optional(),
+      id: providerId.optional(),
+      customer: z.union([providerId, z.looseObject({ id: providerId }), z.null()]).optional(),
+    }),
+  }),
+});
+export type ProviderEvent = z.infer<typeof providerEventSchema>;

@@ -97,6 +97,8 @@ export const countCatalogueItemSchema = z.object({
   location: z.string().nullable(),
   inScope: z.boolean(),
   expectedQuantity: z.number().nullable(),
+  /** More barcodes and aliases, each with the units one read counts (1, 24, 0.25); absent when none. */
+  alternates: z.array(z.object({ value: z.string(), kind: z.enum(['barcode', 'alias']), units: z.number() })).optional(),
 });
 export type CountCatalogueItem = z.infer<typeof countCatalogueItemSchema>;
 

@@ -3,6 +3,7 @@
  * Figures cover the signed-in user's organisation.
  */
 import { z } from 'zod';
+import { quantitySchema } from './quantity.js';
 
 /**
  * `GET /api/user/stats`. activeAudits: status other than complete. avgAccuracy: mean over
@@ -24,7 +25,7 @@ export type UserStats = z.infer<typeof userStatsSchema>;
  */
 export const auditResultsSummarySchema = z.object({
   auditId: z.string(),
-  itemsScanned: z.number().int(),
+  itemsScanned: quantitySchema,
   quantityDiscrepancies: z.number().int(),
   missingItems: z.number().int(),
   unrecognizedItems: z.number().int(),

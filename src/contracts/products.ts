@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { productFiltersParamSchema } from './product-filters.js';
+import { productIdentifiersSchema } from './product-identifiers.js';
+import { enteredQuantitySchema, quantitySchema } from './quantity.js';
 
 export const productSchema = z.object({
   id: z.string(),
@@ -16,7 +18,9 @@ export const productSchema = z.object({
   manufacturer: z.string().nullable(),
   category: z.string().nullable(),
   location: z.string().nullable(),
-  currentQuantity: z.number().int(),
+  currentQuantity: quantitySchema,
+  /** More barcodes and aliases, each with its units per read, in the order given. */
+  alternateIdentifiers: productIdentifiersSchema,
   costPrice: z.string().nullable(),
   price: z.string().nullable(),
   tags: z.array(z.string()),
@@ -118,7 +122,7 @@ const editableFields = {
   manufacturer: bulkText.optional(),
   category: bulkText.optional(),
   location: bulkText.optional(),
-  currentQuantity: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+  currentQuantity: enteredQuantitySchema.optional(),
   costPrice: bulkMoney.optional(),
   price: bulkMoney.optional(),
   tags: bulkTags.optional(),
@@ -158,6 +162,8 @@ export const productInputSchema = z.strictObject({
   upc: bulkText.optional(),
   otherIdentifier: bulkText.optional(),
   description: bulkText.optional(),
+  /** Replaces the product's alternate identifiers when sent. */
+  alternateIdentifiers: productIdentifiersSchema.optional(),
   ...editableFields,
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
@@ -200,6 +206,15 @@ export const HEADER_CHOICES = ['auto', 'yes', 'no'] as const;
 export const headerChoiceSchema = z.enum(HEADER_CHOICES);
 export type HeaderChoice = z.infer<typeof headerChoiceSchema>;
 
+/** A decision of the table's interpretation (src/domain/table-interpretation.ts), as the preview states it. */
+export const tableDecisionSchema = z.object({ topic: z.enum(['header', 'columns', 'key', 'rows', 'stock', 'layout']), text: z.string() });
+export const skippedLineSchema = z.object({ line: z.number().int(), reason: z.string() });
+export const keyedBySchema = z.object({
+  source: z.enum(['sku', 'barcode', 'system id', 'handle and options', 'name']),
+  count: z.number().int(),
+  firstLines: z.array(z.number().int()),
+});
+
 /** `POST /api/products/preview` answer (spec part 2 section 3 "File preview response"). */
 export const filePreviewSchema = z.object({
   headers: z.array(z.string()),
@@ -219,6 +234,13 @@ export const filePreviewSchema = z.object({
   layout: z.string().nullable().optional(),
   /** Import flow: per-location quantity columns of a multi-location export (empty otherwise). */
   locations: z.array(z.object({ header: z.string(), location: z.string() })).optional(),
+  /**
+   * Import flow: the stores or locations a count can be for (per-location columns, or the values of
+   * a store column), the one proposed (`chosen`: a name or 'all'); empty for a single-location file.
+   */
+  locationChoice: z.object({ options: z.array(z.string()), chosen: z.string().nullable() }).optional(),
+  /** Import flow: the decisions of the file's interpretation, in a shop owner's words. */
+  decisions: z.array(tableDecisionSchema).optional(),
   /** Warnings about the file as a whole (e.g. lines decoded as Windows-1252). */
   warnings: z.array(z.string()).optional(),
   /**
@@ -246,6 +268,9 @@ export const skippedRowsSchema = z.array(z.object({ reason: z.string(), count: z
  * `importNothing` (the default: the file is refused, IMPORT_INVALID) or `importValid` (the good
  * rows are imported in one transaction; the bad ones are listed and offered as CSV).
  */
+/** Form field `location` of the preview and import calls: a location's or store's name, or `all` (summed). */
+export const locationChoiceSchema = z.string().trim().min(1).max(200);
+
 export const IMPORT_ON_PROBLEMS = ['importNothing', 'importValid'] as const;
 export const importOnProblemsSchema = z.enum(IMPORT_ON_PROBLEMS);
 export type ImportOnProblems = z.infer<typeof importOnProblemsSchema>;
@@ -265,5 +290,10 @@ export const importResponseSchema = z.object({
   rejectedCsv: z.string().optional(),
   warnings: z.array(importRowErrorSchema).optional(),
   warningCount: z.number().int().optional(),
+  /** Rows skipped for want of any identifier (image, parent, title, group, total rows), by line, and as CSV. */
+  skippedLines: z.array(skippedLineSchema).optional(),
+  skippedCsv: z.string().optional(),
+  /** Rows whose key is not a SKU (a barcode, the system's id, Handle + options), by source. */
+  keyedBy: z.array(keyedBySchema).optional(),
 });
 export type ImportResponse = z.infer<typeof importResponseSchema>;

@@ -7,6 +7,7 @@
  * times are milliseconds.
  */
 import { z } from 'zod';
+import { quantitySchema } from './quantity.js';
 
 /** The seven result categories, in the order the results screen and the exports show them. */
 export const RESULT_CATEGORIES = [
@@ -31,7 +32,7 @@ export type AuditMode = z.infer<typeof auditModeSchema>;
 export const fileCountSchema = z.object({
   fileName: z.string(),
   teamName: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: quantitySchema,
 });
 export type FileCount = z.infer<typeof fileCountSchema>;
 
@@ -48,10 +49,10 @@ export const resultItemSchema = z.object({
   matchedSku: z.string().nullable(),
   productId: z.string().nullable(),
   productName: z.string().nullable(),
-  expectedQuantity: z.number().int().nullable(),
-  scannedQuantity: z.number().int(),
+  expectedQuantity: quantitySchema.nullable(),
+  scannedQuantity: quantitySchema,
   /** scanned - expected; null when there is no expectation (notFound). */
-  difference: z.number().int().nullable(),
+  difference: quantitySchema.nullable(),
   /** difference / expected * 100; null when expected is 0 or absent. */
   percentageDifference: z.number().nullable(),
   /** Cost price of the product as a decimal string, or null. */
@@ -73,6 +74,12 @@ export const resultItemSchema = z.object({
   fileCounts: z.array(fileCountSchema),
   /** True when the value is a GTIN-shaped code whose check digit is wrong. */
   badCheckDigit: z.boolean(),
+  /** GS1 (10) batch/lot of the line's first GS1 read that carried a lot, expiry or serial; else null. */
+  lot: z.string().nullable(),
+  /** GS1 (17) expiry date of that read, `YYYY-MM-DD`, or null. */
+  expiry: z.string().nullable(),
+  /** GS1 (21) serial number of that read, or null. */
+  serial: z.string().nullable(),
 });
 export type ResultItem = z.infer<typeof resultItemSchema>;
 
@@ -81,7 +88,7 @@ export const scanFileBreakdownSchema = z.object({
   teamName: z.string().nullable(),
   scannerId: z.string().nullable(),
   /** Scanned units in this file (sum of quantities). */
-  totalItems: z.number().int(),
+  totalItems: quantitySchema,
   /** Units of this file that matched an in-scope product / totalItems (0-1). */
   matchRate: z.number(),
 });
@@ -111,9 +118,9 @@ export type CategoryCounts = z.infer<typeof categoryCountsSchema>;
 
 export const resultsSummarySchema = z.object({
   /** All scanned units over all files (sum of quantities). */
-  totalScanned: z.number().int(),
+  totalScanned: quantitySchema,
   /** Units that matched an in-scope product. */
-  matchedScanned: z.number().int(),
+  matchedScanned: quantitySchema,
   /** matchedScanned / totalScanned, 0-1. */
   matchRate: z.number(),
   /** Wall time of processing in ms (0 from the pure engine; set by the caller). */
@@ -122,12 +129,34 @@ export const resultsSummarySchema = z.object({
   /** In-scope products counted correctly / in-scope products counted, 0-1; null when none counted. */
   accuracy: z.number().nullable(),
   /** Sum of differences over product lines, in units. */
-  varianceUnits: z.number().int(),
+  varianceUnits: quantitySchema,
   /** Sum of variance values over product lines, decimal string. */
   varianceValue: z.string(),
   mode: z.enum(['standard', 'cross-validation']),
 });
 export type ResultsSummary = z.infer<typeof resultsSummarySchema>;
+
+/**
+ * A serialised item, GS1 (01) + (21), read again after its first read (DESIGN.md section 5 rule 1):
+ * not counted, listed with where it was and where the item was first read. `line` is the line of
+ * the scan file (1 = the file's first line).
+ */
+export const repeatedReadSchema = z.object({
+  fileName: z.string(),
+  line: z.number().int(),
+  /** The value as scanned (normalised). */
+  scanValue: z.string(),
+  /** SKU and name of the product the GTIN matched; null when it matched none. */
+  sku: z.string().nullable(),
+  productName: z.string().nullable(),
+  /** GTIN-14 and serial number of the item. */
+  gtin: z.string(),
+  serial: z.string(),
+  /** Where the item was first read (the read that counted). */
+  firstFileName: z.string(),
+  firstLine: z.number().int(),
+});
+export type RepeatedRead = z.infer<typeof repeatedReadSchema>;
 
 /** The whole result of a reconciliation, every line (engine output, CLI --json). */
 export const enhancedResultsSchema = z.object({
@@ -137,6 +166,8 @@ export const enhancedResultsSchema = z.object({
   summary: resultsSummarySchema,
   counts: categoryCountsSchema,
   categories: categoriesSchema,
+  /** Serialised items read again, in reading order (file, then line); not counted anywhere. */
+  repeatedReads: z.array(repeatedReadSchema),
 });
 export type EnhancedResults = z.infer<typeof enhancedResultsSchema>;
 
@@ -177,23 +208,28 @@ export type ResultsQuery = z.infer<typeof resultsQuerySchema>;
  */
 /**
  * What the count found in money and units, over the in-scope lines that have a difference
- * (correct, above, below, zero sheet). Units are whole numbers >= 0; values are decimal strings
+ * (correct, above, below, zero sheet). Units are quantities >= 0 (at most 3 decimals); values are decimal strings
  * with 2 places (difference x cost price). `netShrinkageValue` = valueShort - valueOver: positive
  * when stock worth that much is missing, negative when more was found than the books hold.
  * `linesWithoutCost` counts lines with a difference but no cost price (not in the values).
  */
 export const moneySummarySchema = z.object({
-  unitsShort: z.number().int(),
+  unitsShort: quantitySchema,
   valueShort: z.string(),
-  unitsOver: z.number().int(),
+  unitsOver: quantitySchema,
   valueOver: z.string(),
   netShrinkageValue: z.string(),
   linesWithoutCost: z.number().int(),
 });
 export type MoneySummary = z.infer<typeof moneySummarySchema>;
 
+/** The results screen gets at most this many repeated reads; the exports list them all. */
+export const REPEATED_READS_SHOWN = 1000;
+
 export const pagedResultsSchema = enhancedResultsSchema.extend({
   money: moneySummarySchema,
+  /** All repeated reads of the audit (`repeatedReads` holds the first REPEATED_READS_SHOWN). */
+  repeatedReadsTotal: z.number().int(),
   totals: categoryCountsSchema,
   pages: z.record(resultCategorySchema, z.object({ page: z.number().int(), pageSize: z.number().int() })),
 });

@@ -7,6 +7,7 @@
  * (scanned - expected); dates are ISO 8601 strings.
  */
 import { z } from 'zod';
+import { quantitySchema } from './quantity.js';
 
 /** Spec part 2 section 4: the sort fields and orders of `GET /api/tag-analytics/summary`. */
 export const TAG_SORT_FIELDS = ['tag_name', 'total_products', 'last_audit_date', 'accuracy_percentage'] as const;
@@ -76,7 +77,7 @@ export const tagSummaryRowSchema = z.object({
   /** accurate audited lines / audited lines * 100; null when none. */
   accuracyPercentage: z.number().nullable(),
   /** Sum of difference (scanned - expected) over audited lines, signed. */
-  totalQuantityVariance: z.number().int(),
+  totalQuantityVariance: quantitySchema,
   lastAuditDate: z.string().nullable(),
 });
 export type TagSummaryRow = z.infer<typeof tagSummaryRowSchema>;
@@ -92,7 +93,7 @@ export const tagProductSchema = z.object({
   /** Its latest audited line was accurate; false when it was not audited. */
   recentAccuracy: z.boolean(),
   /** Sum of difference over its audited lines, signed. */
-  runningVariance: z.number().int(),
+  runningVariance: quantitySchema,
   lastAuditDate: z.string().nullable(),
 });
 export type TagProduct = z.infer<typeof tagProductSchema>;
@@ -105,7 +106,7 @@ export const tagAuditPointSchema = z.object({
   auditedLines: z.number().int(),
   accurateLines: z.number().int(),
   accuracyPercentage: z.number(),
-  quantityVariance: z.number().int(),
+  quantityVariance: quantitySchema,
 });
 export type TagAuditPoint = z.infer<typeof tagAuditPointSchema>;
 
@@ -126,5 +127,42 @@ export const tagRefreshResultSchema = z.object({
   /** The refreshed tag, or null for all. */
   tagName: z.string().nullable(),
   refreshedAt: z.string(),
+  /**
+   * The version of the organisation's aggregates, one more at every completion, deletion and
+   * replacement of an audit's lines and at every rebuild (DESIGN.md section 11): the aggregates
+   * are kept exact, so the refresh rebuilds nothing and the client drops its cached figures.
+   */
+  version: z.number().int().nonnegative(),
 });
 export type TagRefreshResult = z.infer<typeof tagRefreshResultSchema>;
+
+/** What a rebuild is doing, in order: waiting for a worker, then its steps, then done. */
+export const TAG_REBUILD_STAGES = ['queued', 'numbering', 'products', 'mixedProducts', 'audits', 'done'] as const;
+export type TagRebuildStage = (typeof TAG_REBUILD_STAGES)[number];
+export const TAG_REBUILD_STATUSES = ['queued', 'running', 'complete', 'error'] as const;
+export type TagRebuildStatus = (typeof TAG_REBUILD_STATUSES)[number];
+
+/**
+ * A full rebuild of the organisation's tag analytics from the result lines: a background job
+ * (`POST /api/tag-rebuilds` starts one, owner only; `GET /api/tag-rebuilds/latest` and
+ * `GET /api/tag-rebuilds/{id}` follow it). DESIGN.md section 11; docs/decisions/0130.
+ */
+export const tagRebuildSchema = z.object({
+  id: z.string(),
+  status: z.enum(TAG_REBUILD_STATUSES),
+  /** 0-100. */
+  progress: z.number().int().min(0).max(100),
+  stage: z.enum(TAG_REBUILD_STAGES),
+  /** Why it failed (status 'error'), else null. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TagRebuild = z.infer<typeof tagRebuildSchema>;
+
+/** `GET /api/tag-rebuilds/latest`: the organisation's latest rebuild, or null when none ever ran. */
+export const latestTagRebuildSchema = z.object({ rebuild: tagRebuildSchema.nullable() });
+export type LatestTagRebuild = z.infer<typeof latestTagRebuildSchema>;
+
+export const tagRebuildParamsSchema = z.object({ id: z.string() });

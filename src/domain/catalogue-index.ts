@@ -7,9 +7,19 @@
  *      zeros); an 8-digit UPC-E also meets its UPC-A, whichever side holds which form; any other
  *      value case-insensitive;
  *   3. other identifier, case-insensitive.
- * A value found on two or more products at the level that decides is ambiguous and matches none.
+ * A product's alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers") join those
+ * levels: its alternate barcodes the UPC level (as GTIN-14 where digits), its aliases the other
+ * identifier level; a match through one tells its units per read (`lastUnits`).
+ * A value found on two or more products at the level that decides is ambiguous and matches none
+ * (two identifiers of one product are not: the product's own UPC or other identifier wins, then
+ * the first alternate).
  * A value in scientific notation that is no SKU is a barcode a spreadsheet destroyed: it matches
  * nothing and says why (its digits are never guessed).
+ * Digits grouped by spaces or hyphens (`0 12345 67890 5`) that are no SKU as written are compared
+ * as their digits. A GS1 element string (gs1/gs1-scan.ts) is read as what it encodes: its GTIN
+ * is matched at the UPC level only, and `lastGs1` then holds the read (units per read, lot,
+ * expiry, serial); a malformed one matches nothing and says why (`gs1: ...`), unless a SKU,
+ * UPC or other identifier is spelt exactly as it (text levels only).
  *
  * `match` is the engine's per-row call and allocates nothing for digit codes and ASCII text:
  * a digit-only value of up to 14 digits is parsed to a number once, and that number is its
@@ -19,10 +29,12 @@
  * `resolve` gives the same answer as a value with a reason, for the rare not-found rows.
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
-import { normalizeScanValue } from './normalize-scan-value.js';
+import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
 import { AsciiFoldTable, isAscii, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
+import { readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
+import { GS } from './gs1/parse-element-string.js';
 
 /** A catalogue product as the engine sees it (expected quantity snapshotted, DESIGN.md section 2). */
 export interface CatalogueProduct {
@@ -39,6 +51,20 @@ export interface CatalogueProduct {
   costPrice: string | null;
   /** True when the product belongs to the audit's scope (all products of a cycle count). */
   inScope: boolean;
+  /** More barcodes and aliases, each with the units one read counts; none when absent. */
+  alternates?: readonly AlternateIdentifier[];
+}
+
+/**
+ * An alternate identifier of a product (DESIGN.md section 5 rule 1, "Identifiers"): a barcode
+ * (a second supplier's EAN, the case of 24) matched at the UPC level, or an alias (a value mapped
+ * from an unknown scan) matched at the other identifier level. `units`: what one read counts, a
+ * quantity > 0 of at most 3 decimals (1, 24, 0.25 for a 250 g pack of a product counted in kg).
+ */
+export interface AlternateIdentifier {
+  value: string;
+  kind: 'barcode' | 'alias';
+  units: number;
 }
 
 /** The catalogue level a value matched at. */
@@ -55,8 +81,10 @@ export const REASON_UNKNOWN = 'unknown';
 /** `match` answers: a product index (>= 0) or one of these. */
 export const MATCH_UNKNOWN = -1;
 export const MATCH_SCIENTIFIC = -2;
+/** A value read as a GS1 element string that is malformed or names no product. */
+export const MATCH_GS1_MALFORMED = -3;
 /** Ambiguous answers are `MATCH_AMBIGUOUS - g` for ambiguity group `g`. */
-export const MATCH_AMBIGUOUS = -3;
+export const MATCH_AMBIGUOUS = -4;
 
 /** Lookup tables of one catalogue. Build with `buildCatalogueIndex`. */
 export interface CatalogueIndex {
@@ -70,8 +98,19 @@ export interface CatalogueIndex {
   /** Level of the last product `match` answered. */
   readonly lastLevel: MatchLevel;
   /**
+   * The GS1 read of the last value `match` was given, when it was a well-formed GS1 element
+   * string naming a product code (found or not); null for any other value.
+   */
+  readonly lastGs1: Gs1Item | null;
+  /**
+   * Units per read of the identifier the last product `match` answered, in thousandths: 1000
+   * for the product's own SKU, UPC and other identifier; an alternate's units otherwise.
+   */
+  readonly lastUnits: number;
+  /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
-   * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order) or `scientific notation: ...`.
+   * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
+   * `gs1: ...`.
    */
   resolve(normalized: string): Resolution;
 }
@@ -96,6 +135,8 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   const skuValues = new Float64Array(n);
   const upcValues = new Float64Array(n);
   const otherValues = new Float64Array(n);
+  // Alternate identifiers as extra entries n, n + 1, ...: their product and units (thousandths).
+  const alternates = alternateEntries(products);
   let skuDigitCount = 0;
   let upcDigitCount = 0;
   let upcECount = 0;
@@ -117,6 +158,15 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if ((otherValues[i] = digitValue(other)) >= 0) otherDigitCount++;
     else if (other !== '') otherTextCount++;
   }
+  for (let a = 0; a < alternates.values.length; a++) {
+    const digits = alternates.digitValues[a]! >= 0;
+    if (alternates.barcode[a]) {
+      if (digits) upcDigitCount++;
+      else upcTextCount++;
+    } else if (digits) otherDigitCount++;
+    else otherTextCount++;
+  }
+  const productOf = (entry: number): number => (entry < n ? entry : alternates.product[entry - n]!);
   const skuDigits = new NumberTable(skuDigitCount); // digit-only SKUs (<= 14 digits), exact text
   const skuText = new FoldedTextTable(skuTextCount); // other SKUs
   const upcNumber = new NumberTable(upcDigitCount); // digit UPCs (<= 14 digits) by GTIN-14 value
@@ -127,12 +177,12 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
 
   const merge = (current: number, index: number): number => {
     if (current >= 0) {
-      if (current === index) return current;
-      groups.push([current, index]);
+      if (productOf(current) === productOf(index)) return current;
+      groups.push([productOf(current), productOf(index)]);
       return -groups.length;
     }
     const group = groups[-1 - current]!;
-    if (!group.includes(index)) group.push(index);
+    if (!group.includes(productOf(index))) group.push(productOf(index));
     return current;
   };
   // One probe per key; a second only for a key already held (a repeat or an ambiguity).
@@ -164,36 +214,98 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (otherValue >= 0) putTable(otherDigits, other.length * LENGTH_FACTOR + otherValue, i);
     else if (other !== '') putText(otherText, other, i);
   }
+  // After the products' own identifiers: an alternate that repeats its own product's UPC or other
+  // identifier leaves that entry (units 1) in place; one on another product is ambiguous (merge).
+  for (let a = 0; a < alternates.values.length; a++) {
+    const value = alternates.values[a]!;
+    const digits = alternates.digitValues[a]!;
+    const entry = n + a;
+    if (alternates.barcode[a]) {
+      if (digits >= 0) putTable(upcNumber, digits, entry);
+      else putText(upcText, value, entry);
+    } else if (digits >= 0) putTable(otherDigits, value.length * LENGTH_FACTOR + digits, entry);
+    else putText(otherText, value, entry);
+  }
 
   let lastLevel: MatchLevel = 'sku';
+  let lastGs1: Gs1Item | null = null;
+  let lastUnits = ONE_UNIT;
   const answer = (hit: number, level: MatchLevel): number => {
     if (hit >= 0) {
       lastLevel = level;
-      return hit;
+      if (hit < n) {
+        lastUnits = ONE_UNIT;
+        return hit;
+      }
+      lastUnits = alternates.units[hit - n]!;
+      return alternates.product[hit - n]!;
     }
     return MATCH_AMBIGUOUS - (-1 - hit);
   };
 
-  function match(value: string): number {
+  /** A digit code (its text and `digitValue`) through the levels: SKU, UPC/GTIN, other identifier. */
+  function matchDigits(value: string, number: number): number {
     const length = value.length;
+    let hit = skuDigits.get(length * LENGTH_FACTOR + number);
+    if (hit !== MISSING) return answer(hit, 'sku');
+    hit = matchBarcode(number, length === 8 ? value : null);
+    if (hit !== MISSING) return answer(hit, 'upc');
+    hit = otherDigits.get(length * LENGTH_FACTOR + number);
+    if (hit !== MISSING) return answer(hit, 'otherIdentifier');
+    return MATCH_UNKNOWN;
+  }
+
+  /** The barcode level: a GTIN-14 value; `upcE` the 8-digit text when it may be a UPC-E. */
+  function matchBarcode(number: number, upcE: string | null): number {
+    let hit = upcNumber.get(number);
+    if (hit === MISSING && upcE !== null) {
+      const upcA = expandUpcE(upcE);
+      if (upcA !== null) hit = upcNumber.get(Number(upcA));
+    }
+    if (hit === MISSING) hit = upcAlias.get(number);
+    return hit;
+  }
+
+  /** A GS1 element string: its GTIN at the barcode level only. */
+  function matchGs1(value: string): number {
+    const read = readGs1Scan(value);
+    if (read === null) return MATCH_NOT_GS1;
+    if (!read.ok) return MATCH_GS1_MALFORMED;
+    lastGs1 = read.item;
+    const hit = matchBarcode(Number(read.item.gtin), null);
+    return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
+  }
+
+  /** Text levels only (SKU, UPC, other identifier, as written); `none` when no level has it. */
+  function matchText(value: string, none: number): number {
+    let hit = skuText.get(value);
+    if (hit !== MISSING) return answer(hit, 'sku');
+    hit = upcText.get(value);
+    if (hit !== MISSING) return answer(hit, 'upc');
+    hit = otherText.get(value);
+    if (hit !== MISSING) return answer(hit, 'otherIdentifier');
+    return none;
+  }
+
+  function match(value: string): number {
+    lastGs1 = null;
     const number = digitValue(value);
-    if (number >= 0) {
-      let hit = skuDigits.get(length * LENGTH_FACTOR + number);
-      if (hit !== MISSING) return answer(hit, 'sku');
-      hit = upcNumber.get(number);
-      if (hit === MISSING && length === 8) {
-        const upcA = expandUpcE(value);
-        if (upcA !== null) hit = upcNumber.get(Number(upcA));
-      }
-      if (hit === MISSING) hit = upcAlias.get(number);
-      if (hit !== MISSING) return answer(hit, 'upc');
-      hit = otherDigits.get(length * LENGTH_FACTOR + number);
-      if (hit !== MISSING) return answer(hit, 'otherIdentifier');
-      return MATCH_UNKNOWN;
+    if (number >= 0) return matchDigits(value, number);
+    if (mayBeGs1(value)) {
+      const gs1 = matchGs1(value);
+      // A malformed GS1 string still matches an identifier spelt exactly so (a SKU `(12)AB`).
+      if (gs1 === MATCH_GS1_MALFORMED) return matchText(value, MATCH_GS1_MALFORMED);
+      if (gs1 !== MATCH_NOT_GS1) return gs1;
     }
     let hit = skuText.get(value);
     if (hit !== MISSING) return answer(hit, 'sku');
     if (detectScientificNotation(value) !== null) return MATCH_SCIENTIFIC;
+    const grouped = groupedDigits(value);
+    if (grouped !== null) {
+      const groupedNumber = digitValue(grouped);
+      const found = groupedNumber >= 0 ? matchDigits(grouped, groupedNumber) : MATCH_UNKNOWN;
+      if (found !== MATCH_UNKNOWN) return found;
+    }
     hit = upcText.get(value);
     if (hit !== MISSING) return answer(hit, 'upc');
     hit = otherText.get(value);
@@ -207,6 +319,12 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     get lastLevel() {
       return lastLevel;
     },
+    get lastGs1() {
+      return lastGs1;
+    },
+    get lastUnits() {
+      return lastUnits;
+    },
     resolve(value: string): Resolution {
       const hit = match(value);
       if (hit >= 0) return { kind: 'product', productIndex: hit, level: lastLevel };
@@ -214,20 +332,75 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
       if (hit === MATCH_SCIENTIFIC) {
         return { kind: 'notFound', reason: scientificNotationReason(value, detectScientificNotation(value)!) };
       }
+      if (hit === MATCH_GS1_MALFORMED) {
+        const read = readGs1Scan(value);
+        return { kind: 'notFound', reason: read !== null && !read.ok ? read.reason : 'gs1: malformed' };
+      }
       const skus = groups[MATCH_AMBIGUOUS - hit]!.map((index) => products[index]!.sku).sort(compareCodeUnits);
       return { kind: 'notFound', reason: `ambiguous: ${skus.join(', ')}` };
     },
   };
 }
 
+/** `matchGs1`'s answer for a value that is no GS1 element string after all (never returned by `match`). */
+const MATCH_NOT_GS1 = -0x7ffffff0;
+
+/**
+ * True when `value` (not digit-only) may be a GS1 element string: it starts with `]`, `(` or
+ * `http`, or starts with a digit and holds a GS character. A cheap look before the parser.
+ */
+export function mayBeGs1(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return true;
+  if (first === 0x68 /* h */ || first === 0x48 /* H */) return value.length > 10 && (value.charCodeAt(3) | 0x20) === 0x70; /* htt[p] */
+  return first >= 0x30 && first <= 0x39 && value.includes(GS);
+}
+
+/** `lastUnits` of a product's own identifiers: one unit, in thousandths. */
+export const ONE_UNIT = 1000;
+
+/** The alternate identifiers of `products` in entry order, normalised; blank values left out. */
+function alternateEntries(products: readonly CatalogueProduct[]) {
+  const values: string[] = [];
+  const product: number[] = [];
+  const units: number[] = [];
+  const barcode: boolean[] = [];
+  for (let i = 0; i < products.length; i++) {
+    for (const alternate of products[i]!.alternates ?? []) {
+      const value = normalizeScanValue(alternate.value);
+      if (value === '') continue;
+      values.push(value);
+      product.push(i);
+      units.push(Math.round(alternate.units * ONE_UNIT));
+      barcode.push(alternate.kind === 'barcode');
+    }
+  }
+  return { values, product, units, barcode, digitValues: values.map(digitValue) };
+}
+
 /**
  * The key under which two scan values are "the same value" for not-found lines (DESIGN.md
- * section 5 rule 4, "one notFound line per distinct normalised value"): the GTIN-14 form of a
- * digit-only value of up to 14 digits, else the value in lower case. Input: a normalised value.
+ * section 5 rule 4, "one notFound line per distinct normalised value": values that would match
+ * the same product if it existed): the GTIN-14 form of a digit-only value of up to 14 digits, of
+ * grouped digits (`0 12345 67890 5`) and of a well-formed GS1 element string's GTIN; else the
+ * value in lower case. Input: a normalised value.
  */
 export function notFoundKey(normalized: string): string {
-  const value = digitValue(normalized);
-  return value >= 0 ? String(value).padStart(14, '0') : normalized.toLowerCase();
+  const read = mayBeGs1(normalized) ? readGs1Scan(normalized) : null;
+  const keyed = notFoundKeyValue(normalized, read?.ok === true ? read.item : null);
+  const value = digitValue(keyed);
+  return value >= 0 ? String(value).padStart(14, '0') : keyed.toLowerCase();
+}
+
+/**
+ * The value a not-found scan is keyed by (`notFoundKey` is its GTIN-14 or lower case): the GTIN
+ * of its GS1 read `gs1` (the reconciler has it from `lastGs1`), else its grouped digits, else the
+ * value itself. Allocates only for grouped digits.
+ */
+export function notFoundKeyValue(normalized: string, gs1: Gs1Item | null): string {
+  if (gs1 !== null) return gs1.gtin;
+  if (digitValue(normalized) >= 0) return normalized;
+  return groupedDigits(normalized) ?? normalized;
 }
 
 /**

@@ -9,6 +9,7 @@
  * Each field is mapped at most once; the leftmost header wins a tie.
  */
 import { PRODUCT_IMPORT_FIELD_LABELS, type ProductImportField } from '../contracts/products.js';
+import { interpretTable, isSymbologyColumn } from './table-interpretation.js';
 import { proposeProductMapping, type ProductMappingProposal } from './import-layouts.js';
 
 export interface ImportFieldDefinition {
@@ -100,6 +101,23 @@ export function autoMapQuantityUpload(headers: readonly string[]): Record<string
   ]);
 }
 
+/**
+ * The quantity upload's mapping: by header (`autoMapQuantityUpload`), then, for what the headers
+ * leave open, the table's interpretation (table-interpretation.ts): its key column (SKU) and its
+ * stock column (`On hand (current)`, a column named after the shop's location).
+ */
+export function quantityUploadMapping(headers: readonly string[], sampleRows: readonly (readonly string[])[] = []): Record<string, QuantityUploadField> {
+  const mapping = autoMapQuantityUpload(headers);
+  const has = (field: QuantityUploadField) => Object.values(mapping).includes(field);
+  if (has('sku') && has('quantity')) return mapping;
+  const interpretation = interpretTable(headers, sampleRows, foldHeader);
+  const sku = interpretation.keys.find((k) => k.source === 'sku')?.headers[0];
+  if (!has('sku') && sku !== undefined && mapping[sku] === undefined) mapping[sku] = 'sku';
+  const stock = interpretation.stock?.headers[0];
+  if (!has('quantity') && stock !== undefined && mapping[stock] === undefined) mapping[stock] = 'quantity';
+  return mapping;
+}
+
 /** The scan value and quantity columns guessed for a scan file; null when none fits. */
 export interface ScanColumnGuess {
   scanColumn: string | null;
@@ -115,7 +133,8 @@ export interface ScanColumnGuess {
  * `menge`, `anzahl`... A header naming a date, time, serial or id is never the quantity.
  * Without a telling header (e.g. a headerless file read as `Column 1, Column 2, ...`) the sample
  * rows decide: the scan column is the leftmost holding codes, the quantity column one holding
- * small whole numbers that are not a running serial (3+ sample rows needed). With neither, the
+ * small whole numbers that are not a running serial nor a scanner's symbology column (`03`, `08`:
+ * table-interpretation.ts) (3+ sample rows needed). With neither, the
  * first column is the scan column and there is no quantity column.
  *
  * `sampleRows`: the first data rows, cells in header order (optional).
@@ -149,7 +168,7 @@ export function suggestMapping(
   sampleRows: readonly (readonly string[])[] = [],
 ): Record<string, string> {
   if (flow === 'import') return autoMapProductImport(headers, sampleRows);
-  if (flow === 'quantities') return autoMapQuantityUpload(headers);
+  if (flow === 'quantities') return quantityUploadMapping(headers, sampleRows);
   const guess = guessScanColumns(headers, sampleRows);
   const mapping: Record<string, string> = {};
   if (guess.scanColumn !== null) mapping[guess.scanColumn] = 'scanValue';
@@ -299,7 +318,7 @@ function quantityColumnFromSamples(
   for (let i = 0; i < folded.length; i++) {
     if (taken.has(i) || folded[i]!.split(' ').some((t) => NEVER_QUANTITY_TOKENS.has(t))) continue;
     const cells = column(sampleRows, i);
-    if (cells.length < 3 || !cells.every((c) => SMALL_INTEGER.test(c))) continue;
+    if (cells.length < 3 || !cells.every((c) => SMALL_INTEGER.test(c)) || isSymbologyColumn(cells)) continue;
     const numbers = cells.map((c) => (/[+-]$/.test(c) ? Number(c.slice(-1) + c.slice(0, -1)) : Number(c)));
     const serial = numbers.every((n, k) => k === 0 || n === numbers[k - 1]! + 1);
     if (!serial) return i;

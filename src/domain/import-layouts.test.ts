@@ -91,7 +91,11 @@ describe('proposeProductImport (known layouts, synonyms, values)', () => {
     expect(valueKind(['3.65275E+11', '4.6347E+11'])).toBe('barcode');
     expect(valueKind(['12', '-3', '0'])).toBe('integer');
     expect(valueKind(['12.50', '.95', '1,234.50'])).toBe('money');
-    expect(valueKind(['Red chair', 'Blue table'])).toBe('text');
+    expect(valueKind(['1.50', '843.00000', '0.25', '12'])).toBe('decimal');
+    expect(valueKind(['$1.50', '€2,50', '0.1250'])).toBe('money');
+    expect(valueKind(['Red chair', 'Blue table'])).toBe('words');
+    expect(valueKind(['A1554244', 'cc-belt-2', 'M1000'])).toBe('code');
+    expect(valueKind(['ARS 1000.00', 'ARS 25.50'])).toBe('money');
   });
 });
 

@@ -59,8 +59,19 @@ export const IMPORT_LAYOUTS: readonly ImportLayout[] = [
   {
     name: 'Shopify inventory export',
     signature: ['handle', 'sku', 'option1 value'],
-    columns: { sku: 'sku', title: 'name', 'on hand': 'currentQuantity', location: 'location' },
-    ignore: { available: 'available is on hand minus committed', committed: 'ordered, not yet shipped', incoming: 'not yet received' },
+    columns: { sku: 'sku', title: 'name', 'on hand': 'currentQuantity', 'on hand current': 'currentQuantity', 'bin name': 'location' },
+    ignore: {
+      available: 'available is on hand minus committed',
+      'available not editable': 'available is on hand minus committed',
+      committed: 'ordered, not yet shipped',
+      'committed not editable': 'ordered, not yet shipped',
+      incoming: 'not yet received',
+      'incoming not editable': 'not yet received',
+      'unavailable not editable': 'damaged or held stock, part of on hand',
+      'on hand new': 'the column to type a new figure into, not the stock',
+      'hs code': 'a customs tariff code, not a barcode',
+      location: 'the store, not the shelf',
+    },
     groupBy: 'handle',
   },
   {
@@ -150,8 +161,10 @@ export const IMPORT_LAYOUTS: readonly ImportLayout[] = [
   {
     name: 'Zoho Inventory export',
     signature: ['item id', 'item name', 'purchase rate'],
-    columns: { sku: 'sku', 'item name': 'name', upc: 'upc', ean: 'upc', rate: 'price', 'purchase rate': 'costPrice', 'stock on hand': 'currentQuantity', 'category name': 'category', brand: 'manufacturer', vendor: 'distributor', description: 'description' },
-    ignore: { 'item id': "Zoho's internal id" },
+    columns: {
+      sku: 'sku', 'item name': 'name', upc: 'upc', ean: 'upc', rate: 'price', 'selling price': 'price', 'purchase rate': 'costPrice', 'purchase price': 'costPrice',
+      'stock on hand': 'currentQuantity', 'category name': 'category', brand: 'manufacturer', vendor: 'distributor', description: 'description',
+    },
   },
   {
     name: 'QuickBooks product list',
@@ -177,6 +190,7 @@ export const FIELD_SYNONYMS: Readonly<Record<ProductImportField, readonly string
     'código do produto', 'codigo do produto', 'referência', 'referência interna',
     'artikelnummer', 'artikel nr', 'art nr',
     'item', 'item #', 'part #', 'code',
+    'артикул', 'код', 'код товара', 'sku товара', 'رمز الصنف', 'كود', 'الكود', 'رقم الصنف',
   ],
   name: [
     'name', 'product name', 'item name', 'title', 'product title', 'product', 'item desc', 'item description',
@@ -187,11 +201,14 @@ export const FIELD_SYNONYMS: Readonly<Record<ProductImportField, readonly string
     'naam', 'productnaam', 'artikelnaam',
     'nome do produto', 'produto',
     'namn', 'produktnamn', 'benämning', 'artikel',
+    'наименование', 'название', 'имя', 'товар', 'наименование товара', 'الاسم', 'اسم الصنف', 'اسم المنتج', 'الصنف',
+    'particulars', 'item', 'description of goods',
   ],
   upc: [
     'upc', 'ean', 'gtin', 'barcode', 'bar code', 'ean13', 'ean 13', 'upc a', 'ean code', 'upc code', 'gtin 14', 'isbn', 'barcodes',
     'strichcode', 'ean nummer', 'code barre', 'code barres', 'code à barres', 'gencod', 'código de barras', 'codigo de barras',
     'codice a barre', 'streepjescode', 'ean nummer', 'código de barras', 'streckkod',
+    'штрихкод', 'штрих код', 'штрих-код', 'الباركود', 'باركود',
   ],
   otherIdentifier: [
     'other id', 'other identifier', 'alternate id', 'alt id', 'vendor code', 'supplier code', 'supplier sku', 'vendor sku', 'mpn',
@@ -201,7 +218,7 @@ export const FIELD_SYNONYMS: Readonly<Record<ProductImportField, readonly string
   description: [
     'description', 'desc', 'product description', 'long description', 'short description',
     'beschreibung', 'produktbeschreibung', 'descriptif', 'descripción', 'descripcion', 'descrizione', 'omschrijving', 'beschrijving',
-    'descrição', 'descricao', 'beskrivning',
+    'descrição', 'descricao', 'beskrivning', 'описание', 'краткое описание', 'الوصف',
   ],
   distributor: [
     'distributor', 'supplier', 'vendor', 'default vendor name',
@@ -221,11 +238,12 @@ export const FIELD_SYNONYMS: Readonly<Record<ProductImportField, readonly string
     'aantal', 'voorraad',
     'quantidade', 'estoque', 'qtd',
     'antal', 'lagersaldo', 'saldo', 'i lager',
+    'количество', 'остаток', 'запасы', 'в наличии', 'кол во', 'الكمية', 'الرصيد', 'closing balance', 'closing quantity', 'closing stock', 'qty in stock',
   ],
   category: [
     'category', 'product category', 'categories', 'category name', 'department', 'product group', 'group',
     'kategorie', 'produktkategorie', 'warengruppe', 'catégorie', 'categorie', 'categoría', 'categoria', 'famille',
-    'categoria', 'categorie', 'productgroep', 'kategori', 'varugrupp',
+    'categoria', 'categorie', 'productgroep', 'kategori', 'varugrupp', 'categorias', 'категории', 'категория', 'الفئة', 'التصنيف',
   ],
   location: [
     'location', 'bin', 'bin location', 'shelf', 'aisle', 'warehouse location', 'storage location',
@@ -235,14 +253,15 @@ export const FIELD_SYNONYMS: Readonly<Record<ProductImportField, readonly string
     'cost price', 'cost', 'unit cost', 'cost per item', 'purchase price', 'purchase cost', 'standard price', 'default unit cost', 'supply price',
     'einkaufspreis', 'ek preis', 'ek', 'kosten', 'einstandspreis', "prix d'achat", 'prix achat', 'coût', 'cout', 'prix de revient',
     'precio de coste', 'coste', 'precio de compra', 'costo', 'prezzo di acquisto', 'prezzo acquisto', 'inkoopprijs', 'kostprijs',
-    'preço de custo', 'preco de custo', 'custo', 'inköpspris', 'inkopspris', 'kostnad',
+    'preço de custo', 'preco de custo', 'custo', 'inköpspris', 'inkopspris', 'kostnad', 'закупочная цена', 'себестоимость', 'سعر التكلفة', 'التكلفة',
   ],
   price: [
     'selling price', 'price', 'regular price', 'retail price', 'unit price', 'list price', 'sales price', 'variant price', 'rate', 'sale price',
     'verkaufspreis', 'vk preis', 'vk', 'preis', 'prix de vente', 'prix', 'precio de venta', 'precio', 'prezzo di vendita', 'prezzo',
     'verkoopprijs', 'prijs', 'preço de venda', 'preco de venda', 'preço', 'preco', 'försäljningspris', 'pris',
+    'базовая цена', 'цена', 'обычная цена', 'السعر', 'سعر البيع',
   ],
-  tags: ['tags', 'tag', 'labels', 'keywords', 'schlagworte', 'schlagwörter', 'étiquettes', 'etiquetas', 'etichette', 'trefwoorden', 'etiketter'],
+  tags: ['tags', 'tag', 'labels', 'keywords', 'schlagworte', 'schlagwörter', 'étiquettes', 'etiquetas', 'etichette', 'trefwoorden', 'etiketter', 'метки'],
 };
 
 /** How sure a proposal is: high (layout, label, synonym), medium (contains-rule), low (values only). */
@@ -276,7 +295,15 @@ export interface ProductMappingProposal {
   groupColumn: string | null;
 }
 
-type ValueKind = 'empty' | 'barcode' | 'integer' | 'money' | 'text';
+/**
+ * The kind of a column's values: `decimal` plain numbers of at most 3 places (`1.50` m, `0.25` kg),
+ * quantities or prices alike; `words` names (letters with spaces between them); `code`
+ * identifiers (one token holding a digit: `A1554244`, `cc-belt-2`); `text` anything else.
+ */
+type ValueKind = 'empty' | 'barcode' | 'integer' | 'decimal' | 'money' | 'words' | 'code' | 'text';
+
+/** An amount with an optional currency sign or ISO 4217 code before or after it (`ARS 1000.00`, `12,50 EUR`). */
+const MONEY_VALUE = /^(?:[$€£₹]|[A-Z]{3}\s?)?\s*\d{0,10}([.,]\d{3})*([.,]\d{1,4})?\s*(?:[$€£₹]|\s?[A-Z]{3})?$/;
 
 /** The kind of a column's sample values (most cells agreeing; blanks ignored). */
 export function valueKind(cells: readonly string[]): ValueKind {
@@ -284,8 +311,11 @@ export function valueKind(cells: readonly string[]): ValueKind {
   if (values.length === 0) return 'empty';
   const share = (test: (v: string) => boolean) => values.filter(test).length / values.length;
   if (share((v) => /^\d{8,14}$/.test(v) || /^\d([.,]\d+)?E\+?\d{1,2}$/i.test(v)) >= 0.8) return 'barcode';
-  if (share((v) => /^[+-]?\d{1,7}([.,]0+)?$/.test(v)) >= 0.8) return 'integer';
-  if (share((v) => /^[$€£]?\s*\d{0,10}([.,]\d{3})*([.,]\d{1,4})?\s*[$€£]?$/.test(v) && /\d/.test(v)) >= 0.8) return 'money';
+  if (share((v) => /^[+-]?\d{1,7}([.,]0+)?$/.test(v) || /^not stocked$/i.test(v)) >= 0.8) return 'integer';
+  if (share((v) => /^[+-]?\d{1,10}([.,]\d{0,3}0*)?$/.test(v) || /^not stocked$/i.test(v)) >= 0.8) return 'decimal';
+  if (share((v) => MONEY_VALUE.test(v) && /\d/.test(v)) >= 0.8) return 'money';
+  if (share((v) => /\p{L}{2,}.*\s.*\p{L}/u.test(v)) >= 0.6) return 'words';
+  if (share((v) => /^[\p{L}\d][\p{L}\d\-_./]*$/u.test(v) && /\d/.test(v)) >= 0.8) return 'code';
   return 'text';
 }
 
@@ -299,11 +329,13 @@ export function cleanCell(raw: string): string {
 }
 
 const FIELD_VETO: Partial<Record<ProductImportField, readonly ValueKind[]>> = {
-  upc: ['text', 'money'],
-  currentQuantity: ['text', 'money', 'barcode'],
-  costPrice: ['text', 'barcode'],
-  price: ['text', 'barcode'],
-  name: ['integer', 'money'],
+  sku: ['words'],
+  upc: ['text', 'words', 'code', 'decimal', 'money'],
+  otherIdentifier: ['words'],
+  currentQuantity: ['text', 'words', 'code', 'barcode'],
+  costPrice: ['text', 'words', 'code', 'barcode'],
+  price: ['text', 'words', 'code', 'barcode'],
+  name: ['integer', 'decimal', 'money', 'code', 'barcode'],
 };
 
 const CONTAINS_RULES: readonly (readonly [(h: string) => boolean, ProductImportField, string])[] = [
@@ -324,6 +356,11 @@ interface Candidate {
   field: ProductImportField;
   score: number;
   reason: string;
+}
+
+/** True when a folded header is a word of some product field (a synonym or a contains-rule): never a place's name. */
+export function isFieldWord(folded: string): boolean {
+  return PRODUCT_IMPORT_FIELDS.some((f) => FIELD_SYNONYMS[f].includes(folded)) || CONTAINS_RULES.some(([applies]) => applies(folded));
 }
 
 /** The layout whose signature the (folded) headers hold, or null. */
@@ -392,12 +429,33 @@ export function proposeProductMapping(
       const rank = FIELD_SYNONYMS[f].indexOf(h);
       if (rank >= 0) candidates.push({ index: i, field: f, score: 90 - rank * 0.1, reason: `${shown} -> ${label[f]} (a name for ${label[f]})` });
     }
+    // A related record's field (Odoo's `Product/Internal Reference`, `Product/Barcode`: no blanks
+    // around the slash, unlike a section title such as `Google Shopping / MPN`): its last part.
+    const path = headers[i]!.trim().split('/');
+    if (path.length > 1 && path.every((part) => part !== '' && part === part.trim())) {
+      const last = fold(path.at(-1)!);
+      for (const f of PRODUCT_IMPORT_FIELDS) {
+        const rank = FIELD_SYNONYMS[f].indexOf(last);
+        if (rank >= 0) candidates.push({ index: i, field: f, score: 88 - rank * 0.1, reason: `${shown} -> ${label[f]} (${path.at(-1)} of ${path.slice(0, -1).join('/')})` });
+      }
+    }
+    // A field's name with a qualifier in brackets: `On hand (current)`, `Price (EUR)`; never a column
+    // to type a new figure into (`On hand (new)`) or a figure not kept (`(not editable)`).
+    const qualified = /^(.*\S)\s*\(([^)]*)\)\s*$/s.exec(headers[i]!.trim());
+    if (qualified !== null && !/\b(new|not editable|change|adjust)/i.test(qualified[2]!)) {
+      const base = fold(qualified[1]!);
+      for (const f of PRODUCT_IMPORT_FIELDS) {
+        const rank = FIELD_SYNONYMS[f].indexOf(base);
+        if (rank >= 0) candidates.push({ index: i, field: f, score: 89 - rank * 0.1, reason: `${shown} -> ${label[f]} (${qualified[1]!.trim()}, ${qualified[2]!.trim()})` });
+      }
+    }
     const rule = CONTAINS_RULES.find(([applies]) => applies(h));
     if (rule !== undefined) candidates.push({ index: i, field: rule[1], score: 60, reason: `${shown} -> ${label[rule[1]]} (the header contains ${rule[2]})` });
     if (kinds[i] === 'barcode') candidates.push({ index: i, field: 'upc', score: 50, reason: `${shown} -> ${label.upc} (its values are 8-14 digit codes)` });
   });
 
   const vetoed = (c: Candidate) => c.score < 110 && (FIELD_VETO[c.field] ?? []).includes(kinds[c.index]!);
+  // A product id or tax code is no barcode even when its header says so: interpretTable checks the check digits.
   const ordered = candidates.filter((c) => !vetoed(c)).sort((a, b) => b.score - a.score || a.index - b.index);
   const byIndex = new Map<number, Candidate>();
   const used = new Set<ProductImportField>();

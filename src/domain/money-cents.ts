@@ -67,6 +67,27 @@ export function multiplyCents(cents: Cents, factor: number): Cents {
   return normalise(BigInt(cents) * BigInt(factor));
 }
 
+/**
+ * `cents * thousandths / 1000` rounded to the cent, half away from zero: a price times a
+ * quantity of at most 3 decimals (quantity-thousandths.ts). Exact: the product is formed as an
+ * integer (a bigint when it outgrows 2^53) before the one rounding.
+ */
+export function multiplyCentsByThousandths(cents: Cents, thousandths: number): Cents {
+  if (typeof cents === 'number') {
+    const product = cents * thousandths;
+    if (Number.isSafeInteger(product)) {
+      const rest = product % 1000;
+      const whole = (product - rest) / 1000;
+      const rounded = rest >= 500 ? whole + 1 : rest <= -500 ? whole - 1 : whole;
+      return rounded === 0 ? 0 : rounded;
+    }
+  }
+  const product = BigInt(cents) * BigInt(thousandths);
+  const rest = product % 1000n;
+  const whole = (product - rest) / 1000n;
+  return normalise(rest >= 500n ? whole + 1n : rest <= -500n ? whole - 1n : whole);
+}
+
 /** `a + b` exactly. */
 export function addCents(a: Cents, b: Cents): Cents {
   if (typeof a === 'number' && typeof b === 'number') {

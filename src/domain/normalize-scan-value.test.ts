@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBlankScanValue, normalizeScanValue } from './normalize-scan-value.js';
+import { groupedDigits, isBlankScanValue, normalizeScanValue } from './normalize-scan-value.js';
 
 describe('normalizeScanValue (DESIGN.md section 5 rule 1)', () => {
   it.each([
@@ -61,4 +61,24 @@ describe('normalizeScanValue (DESIGN.md section 5 rule 1)', () => {
     expect(isBlankScanValue('""')).toBe(true);
     expect(isBlankScanValue('0')).toBe(false);
   });
+});
+
+describe('groupedDigits (DESIGN.md section 5 rule 1)', () => {
+  it.each([
+    ['0 12345 67890 5', '012345678905'],
+    ['978-3-16-148410-0', '9783161484100'],
+    ['4 006381 333931', '4006381333931'],
+    ['0\u00a012345\u00a067890\u00a05', '012345678905'],
+    ['1234-5678', '12345678'],
+    ['12 - 34 - 56 - 78', '12345678'],
+  ])('%j -> %j', (value, want) => {
+    expect(groupedDigits(value)).toBe(want);
+  });
+
+  it.each([['012345678905'], ['1234-567'], ['12 34 56'], ['A-1234-5678'], ['1234_5678'], ['1234.5678'], ['1234/5678'], ['SKU 12345678'], ['']])(
+    '%j is not grouped digits',
+    (value) => {
+      expect(groupedDigits(value)).toBeNull();
+    },
+  );
 });

@@ -49,6 +49,35 @@ export function normalizeScanValue(raw: string): string {
   return needsNfc(value) ? value.normalize('NFC') : value;
 }
 
+/** Fewest digits a grouped value must hold to be compared as its digits (DESIGN.md section 5 rule 1). */
+export const GROUPED_DIGITS_MIN = 8;
+
+/**
+ * The digits of a code printed or typed in groups, as under a barcode: `0 12345 67890 5` ->
+ * `012345678905`, `978-3-16-148410-0` -> `9783161484100`. Only when the value holds nothing but
+ * digits, spaces (also no-break spaces) and hyphens (also the Unicode hyphens U+2010-U+2011), at
+ * least one space or hyphen, and at least 8 digits (DESIGN.md section 5 rule 1); else null, so
+ * that `12-34`, `A-1234-5678` and plain digit codes are left to the text and digit rules.
+ * Input: a normalised value (no spaces at the ends).
+ */
+export function groupedDigits(value: string): string | null {
+  let digits = 0;
+  let separators = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 0x20 || c === 0x2d || c === 0xa0 || c === 0x202f || c === 0x2010 || c === 0x2011) separators++;
+    else return null;
+  }
+  if (separators === 0 || digits < GROUPED_DIGITS_MIN) return null;
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) out += value[i];
+  }
+  return out;
+}
+
 /** True when `value` is blank once normalised: such a scan row is skipped (DESIGN.md section 5 rule 4). */
 export function isBlankScanValue(raw: string): boolean {
   return normalizeScanValue(raw) === '';

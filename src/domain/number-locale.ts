@@ -1,11 +1,13 @@
 /**
- * Decimal and thousands separators of numbers read from files: one rule for catalogue and scan
- * quantities, and the money rule of catalogue prices (docs/decisions/0045-number-separators.md).
+ * Decimal and thousands separators of numbers read from files: one rule for catalogue quantities
+ * (scan quantities take the decimal point only, files/parse-quantity.ts), and the money rule of catalogue prices (docs/decisions/0045-number-separators.md).
  *
  * A file's own numbers are the evidence: a separator followed by 1, 2 or 4+ digits at the end
  * (`2,5`, `5.00`, `0,1250`), or written after the other separator (`1.234,50`), is that file's
  * decimal separator, and the other one groups thousands. Pure; never throws.
  */
+
+import { MAX_QUANTITY_UNITS, QUANTITY_DECIMALS } from './quantity-thousandths.js';
 
 /** The decimal separator a column's cells show, or null when none of them tells. */
 export type DecimalSeparator = '.' | ',';
@@ -31,28 +33,27 @@ export function decimalSeparatorEvidence(cells: Iterable<string>): DecimalSepara
   return null;
 }
 
-export type WholeNumber = { ok: true; value: number } | { ok: false; reason: string };
-
-/** Largest magnitude of a quantity (PostgreSQL `integer`). */
-export const MAX_WHOLE = 2_147_483_647;
+export type QuantityNumber = { ok: true; value: number } | { ok: false; reason: string };
 
 /**
- * A quantity cell as a whole number of units (catalogue Current Stock and scan quantities alike).
- * Blank gives null (the caller decides what blank means).
+ * A catalogue quantity cell (Current Stock, a quantity upload) as a decimal of at most 3 places
+ * (DESIGN.md section 2: `1.50` metres, `843.00000` = 843). Blank gives null (the caller decides
+ * what blank means).
  *
- * The rule (decision 0045): with `decimal` known from the file, the other separator groups
- * thousands and the decimal part must be zeros (`5,00` -> 5 when `,` is decimal). Without
- * evidence: a comma followed by groups of exactly three digits groups thousands (`1,000` -> 1000,
- * `12,345,678`), a dot followed by exactly three digits is ambiguous and refused (`1.000`: one
- * thousand in Germany, one elsewhere), and a separator followed by zeros only is a whole number
- * (`5.0`, `5,00`). A real fraction, text, or more than ±2,147,483,647 is refused.
+ * The separator rule (decision 0045): with `decimal` known from the file, the other separator
+ * groups thousands (`1.234,5` -> 1234.5 when `,` is decimal). Without evidence: a comma followed
+ * by groups of exactly three digits groups thousands (`1,000` -> 1000, `12,345,678`), a dot
+ * followed by exactly three digits after 1 to 3 others (not starting with 0) is ambiguous and
+ * refused (`1.000`: one thousand in Germany, one elsewhere), and any other single separator is the decimal one (`2,5`, `5.0`). Trailing
+ * zeros of the decimals do not count; a fourth place that is not zero, text, or more than
+ * ±2,147,483,647 is refused.
  */
-export function parseWholeQuantity(raw: string, decimal: DecimalSeparator | null = null): WholeNumber | null {
+export function parseQuantityText(raw: string, decimal: DecimalSeparator | null = null): QuantityNumber | null {
   const text = raw.trim().replace(/^'/, '');
   if (text === '') return null;
   // A trailing sign (`3-`) is how SAP and fixed-width stock exports write negative counts.
   const m = /^([+-]?)(\d[\d.,]*)([+-]?)$/.exec(text);
-  if (!m || (m[1] !== '' && m[3] !== '')) return { ok: false, reason: 'is not a whole number' };
+  if (!m || (m[1] !== '' && m[3] !== '')) return { ok: false, reason: 'is not a number' };
   const sign = m[1] || m[3];
   let body = m[2]!;
   let fraction = '';
@@ -63,22 +64,24 @@ export function parseWholeQuantity(raw: string, decimal: DecimalSeparator | null
       fraction = body.slice(at + 1);
       body = body.slice(0, at);
     }
-    if (body.includes(decimal) || !isGrouped(body, group) || !/^\d*$/.test(fraction)) return { ok: false, reason: 'is not a whole number' };
+    if (body.includes(decimal) || !isGrouped(body, group) || !/^\d*$/.test(fraction)) return { ok: false, reason: 'is not a number' };
     body = body.split(group).join('');
   } else if (/^\d{1,3}(,\d{3})+$/.test(body)) {
     body = body.replace(/,/g, '');
-  } else if (/^\d+\.\d{3}$/.test(body)) {
+  } else if (/^[1-9]\d{0,2}\.\d{3}$/.test(body)) {
+    // `0.750` and `1234.500` group nothing: only 1 to 3 digits, not starting with 0, could be thousands.
     return { ok: false, reason: 'is ambiguous (a thousands separator or a decimal point?): write it without separators' };
   } else {
     const parts = /^(\d+)(?:[.,](\d+))?$/.exec(body);
-    if (!parts) return { ok: false, reason: 'is not a whole number' };
+    if (!parts) return { ok: false, reason: 'is not a number' };
     body = parts[1]!;
     fraction = parts[2] ?? '';
   }
-  if (fraction !== '' && !/^0+$/.test(fraction)) return { ok: false, reason: 'is not a whole number' };
-  const value = Number(body) * (sign === '-' ? -1 : 1);
-  if (!Number.isFinite(value) || Math.abs(value) > MAX_WHOLE) return { ok: false, reason: 'is too large to be a quantity' };
-  return { ok: true, value: value === 0 ? 0 : value };
+  fraction = fraction.replace(/0+$/, '');
+  if (fraction.length > QUANTITY_DECIMALS) return { ok: false, reason: `has more than ${QUANTITY_DECIMALS} decimal places` };
+  const magnitude = Number(fraction === '' ? body : `${body}.${fraction}`);
+  if (!Number.isFinite(magnitude) || magnitude > MAX_QUANTITY_UNITS) return { ok: false, reason: 'is too large to be a quantity' };
+  return { ok: true, value: sign === '-' && magnitude !== 0 ? -magnitude : magnitude };
 }
 
 function isGrouped(body: string, group: string): boolean {
@@ -95,7 +98,7 @@ export type MoneyResult = { ok: true; value: string | null } | { ok: false; mess
 
 /**
  * A catalogue price as an exact decimal string with 2 to 4 places (`"12.50"`, `"0.95"`,
- * `"1.2345"`), or null when blank. Accepts a currency sign ($ € £), `.95`, thousands separators
+ * `"1.2345"`), or null when blank. Accepts a currency sign ($ € £ ₹) or ISO code (`ARS 1000.00`), `.95`, thousands separators
  * and a decimal comma: with `decimal` known from the file, it decides (`1.234,50` and `1,234.50`
  * both read 1234.50); without, a comma followed by groups of three digits groups thousands
  * (`1,234` -> 1234.00) and any other single separator is the decimal one (`12,5`, `1.234`).
@@ -103,7 +106,8 @@ export type MoneyResult = { ok: true; value: string | null } | { ok: false; mess
  */
 export function parseMoneyAmount(raw: string, decimal: DecimalSeparator | null = null): MoneyResult {
   const shown = raw.trim();
-  const text = shown.replace(/^[$€£]\s*|\s*[$€£]$/g, '').replace(/^'/, '').replace(/[\s\u00a0']/g, '');
+  // A currency sign or an ISO 4217 code before or after the amount: `$12`, `12 €`, `ARS 1000.00`, `12,50 EUR`.
+  const text = shown.replace(/^(?:[$€£₹]|[A-Z]{3}(?=[\s\d.,]))\s*|\s*(?:[$€£₹]|(?<=[\d\s])[A-Z]{3})$/g, '').replace(/^'/, '').replace(/[\s\u00a0']/g, '');
   if (text === '') return { ok: true, value: null };
   let normalised: string;
   const lastComma = text.lastIndexOf(',');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMoney, parseTags, parseWholeNumber } from './product-values.js';
+import { parseMoney, parseTags, parseQuantityCellText } from './product-values.js';
 
 describe('parseMoney', () => {
   it.each([
@@ -43,7 +43,7 @@ describe('parseMoney with the file\'s decimal separator', () => {
   });
 });
 
-describe('parseWholeNumber', () => {
+describe('parseQuantityCellText', () => {
   it.each([
     ['12', 12],
     ['+3', 3],
@@ -53,15 +53,22 @@ describe('parseWholeNumber', () => {
     ['5,00', 5],
     ['1,234', 1234],
     ['-0', 0],
+    ['1.50', 1.5],
+    ['843.00000', 843],
+    ['2,5', 2.5],
+    ['0.125', 0.125],
+    ['0.750', 0.75],
+    ['1234.500', 1234.5],
+    ['-0.5', -0.5],
   ])('%s -> %d', (raw, value) => {
-    expect(parseWholeNumber(raw, 1)).toEqual({ ok: true, value });
+    expect(parseQuantityCellText(raw, 1)).toEqual({ ok: true, value });
   });
   it('answers the blank value for blank cells', () => {
-    expect(parseWholeNumber('', 1)).toEqual({ ok: true, value: 1 });
-    expect(parseWholeNumber(null, 0)).toEqual({ ok: true, value: 0 });
+    expect(parseQuantityCellText('', 1)).toEqual({ ok: true, value: 1 });
+    expect(parseQuantityCellText(null, 0)).toEqual({ ok: true, value: 0 });
   });
-  it.each(['abc', '5.5', 'Not stocked', '1e3', '99999999999'])('refuses %s with its text', (raw) => {
-    const r = parseWholeNumber(raw, 1);
+  it.each(['abc', '1.0005', '0,1234', 'Not stocked', '1e3', '99999999999'])('refuses %s with its text', (raw) => {
+    const r = parseQuantityCellText(raw, 1);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain(raw);
   });

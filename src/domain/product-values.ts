@@ -1,11 +1,11 @@
 /**
  * Parsing of catalogue cell values for product imports and quantity uploads
- * (spec part 2 sections 3 and 5; DESIGN.md section 2: money is exact, quantities are integers).
+ * (spec part 2 sections 3 and 5; DESIGN.md section 2: money is exact, quantities decimals of at most 3 places).
  * Each parser answers `{ ok: true, value }` or `{ ok: false, message }`, never throws, so an
  * import can list every bad cell of a file at once.
  */
 
-import { parseMoneyAmount, parseWholeQuantity, type DecimalSeparator } from './number-locale.js';
+import { parseMoneyAmount, parseQuantityText, type DecimalSeparator } from './number-locale.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -21,17 +21,17 @@ export function parseMoney(raw: string | null | undefined, decimal: DecimalSepar
 }
 
 /**
- * A whole number of units (may be negative), or `blankAs` for a blank cell; the separator rule
- * of scan quantities (decision 0045). "12", "+3", "-2", "1,234", "5.0" are whole numbers; "5.5",
- * "abc", "Not stocked" are not.
+ * A quantity (a decimal of at most 3 places, may be negative), or `blankAs` for a blank cell;
+ * the separator rule of decision 0045 (number-locale.ts). "12", "+3", "-2", "1,234", "1.50",
+ * "843.00000" are quantities; "1.0005", "abc", "Not stocked" are not.
  */
-export function parseWholeNumber(
+export function parseQuantityCellText(
   raw: string | null | undefined,
   blankAs: number | null,
   decimal: DecimalSeparator | null = null,
 ): Parsed<number | null> {
   const text = (raw ?? '').trim();
-  const parsed = parseWholeQuantity(text, decimal);
+  const parsed = parseQuantityText(text, decimal);
   if (parsed === null) return { ok: true, value: blankAs };
   if (parsed.ok) return parsed;
   return { ok: false, message: `"${text}" ${parsed.reason}` };

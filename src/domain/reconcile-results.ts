@@ -10,12 +10,16 @@
  *
  * Order is deterministic: product lines by SKU (UTF-16 code units, then catalogue position),
  * notFound lines by first occurrence (file index, then row), files in upload order.
- * Money is exact (integer cents, money-cents.ts).
+ * Money is exact (integer cents, money-cents.ts); quantities too (integer thousandths in the
+ * tallies and the plan, quantity-thousandths.ts), turned into units only on the lines.
  */
-import type { AuditMode, AuditType, EnhancedResults, FileCount, ResultCategory, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
+import type { AuditMode, AuditType, EnhancedResults, FileCount, RepeatedRead, ResultCategory, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
+import type { Gs1Item } from './gs1/gs1-scan.js';
+import type { RepeatedReads } from './reconcile-repeated-reads.js';
 import { compareCodeUnits, flagsBadCheckDigit, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
 import { hasBadCheckDigit } from './gtin.js';
-import { addCents, formatCents, multiplyCents, parseCents, type Cents } from './money-cents.js';
+import { addCents, formatCents, multiplyCentsByThousandths, parseCents, type Cents } from './money-cents.js';
+import { fromThousandths, toThousandths } from './quantity-thousandths.js';
 import type { NotFoundTally } from './reconcile-not-found.js';
 
 /** One scan file of the audit, in upload order. */
@@ -34,7 +38,7 @@ export const NEVER = 0x7fffffff;
  * (1.6 MB) stays small enough for the caches (docs/decisions/0082).
  */
 export const TALLY_STRIDE = 2;
-/** Units of the product in the file (sum of quantities). */
+/** Units of the product in the file (sum of quantities), in thousandths. */
 export const TALLY_UNITS = 0;
 /**
  * TALLY_IN_SCOPE when the product is in the audit's scope (copied into each file's tally), plus
@@ -68,10 +72,15 @@ export interface ScanTally {
   fileTallies: readonly (Float64Array | undefined)[];
   /** Per file (with its tally), per product: the normalised value of its first row there. */
   fileFirstValues: readonly (readonly string[] | undefined)[];
-  /** Units per file, all rows / rows matched to an in-scope product. */
+  /** Units per file (thousandths), all rows / rows matched to an in-scope product. */
   fileTotal: Float64Array;
   fileMatched: Float64Array;
   notFound: NotFoundTally;
+  /** A product's first GS1 read with a lot, expiry or serial (by product index), or null. */
+  productGs1: (product: number) => Gs1Item | null;
+  /** The same for a notFound entry's first occurrence. */
+  notFoundGs1: (entry: number) => Gs1Item | null;
+  repeatedReads: RepeatedReads;
 }
 
 /** Build the whole result (every line; `processingTime` 0). Pure; does not modify `tally`. */
@@ -124,8 +133,10 @@ interface ProductLinePlan {
   listed: Int32Array;
   /** Per listed product: its category's index in PRODUCT_CATEGORIES. */
   category: Uint8Array;
-  /** Per listed product: the line's `scannedQuantity`. */
+  /** Per listed product: the line's `scannedQuantity`, in thousandths. */
   scanned: Float64Array;
+  /** Per product: its expected quantity in thousandths. */
+  expected: Float64Array;
   /**
    * Per listed product with a difference: its cost price in cents, parsed once for the summary
    * and reused by its line; NaN when it has none, or when only a bigint holds it (the line
@@ -134,6 +145,7 @@ interface ProductLinePlan {
   costCents: Float64Array;
   /** Lines per category, PRODUCT_CATEGORIES order. */
   counts: number[];
+  /** In thousandths. */
   varianceUnits: number;
   varianceValue: Cents;
   /** Per product: the first file it was scanned in (upload order), or NEVER. */
@@ -152,6 +164,8 @@ function planProductLines(tally: ScanTally): ProductLinePlan {
     if (fileTally === undefined) continue;
     for (let p = 0; p < nProducts; p++) if (fileTally[p * TALLY_STRIDE + TALLY_STATE]! >= TALLY_LEVEL) firstFileOf[p] = f;
   }
+  const expected = new Float64Array(nProducts);
+  for (let p = 0; p < nProducts; p++) expected[p] = expectedThousandths(catalogue[p]!);
   const listedProducts: number[] = [];
   for (let p = 0; p < nProducts; p++) {
     if (firstFileOf[p] !== NEVER || (scope[p] === 1 && catalogue[p]!.expectedQuantity !== 0)) listedProducts.push(p);
@@ -182,7 +196,7 @@ function planProductLines(tally: ScanTally): ProductLinePlan {
       code = agree ? CORRECT : CROSS_FILE;
     } else code = CORRECT;
     if (code === CORRECT) {
-      const d = quantity - catalogue[p]!.expectedQuantity;
+      const d = quantity - expected[p]!;
       code = d === 0 ? CORRECT : d > 0 ? ABOVE : BELOW;
     }
     category[i] = code;
@@ -191,14 +205,23 @@ function planProductLines(tally: ScanTally): ProductLinePlan {
     // Summary variance: the in-scope lines that have a difference (not notExpected, not crossFile).
     if (code !== NOT_EXPECTED && code !== CROSS_FILE) {
       const product = catalogue[p]!;
-      const difference = quantity - product.expectedQuantity;
+      const difference = quantity - expected[p]!;
       varianceUnits += difference;
       const cost = product.costPrice === null ? null : parseCents(product.costPrice);
-      if (cost !== null) varianceValue = addCents(varianceValue, multiplyCents(cost, difference));
+      if (cost !== null) varianceValue = addCents(varianceValue, multiplyCentsByThousandths(cost, difference));
       if (typeof cost === 'number') costCents[i] = cost;
     }
   }
-  return { listed, category, scanned, costCents, counts, varianceUnits, varianceValue, firstFileOf };
+  return { listed, category, scanned, expected, costCents, counts, varianceUnits, varianceValue, firstFileOf };
+}
+
+/** A product's expected quantity in thousandths; RangeError when it is not a quantity (more than 3 decimals). */
+function expectedThousandths(product: CatalogueProduct): number {
+  const thousandths = toThousandths(product.expectedQuantity);
+  if (thousandths !== thousandths) {
+    throw new RangeError(`product ${product.sku}: expected quantity ${String(product.expectedQuantity)} is not a number of at most 3 decimal places`);
+  }
+  return thousandths;
 }
 
 function units(fileTallies: ScanTally['fileTallies'], f: number, p: number): number {
@@ -218,7 +241,7 @@ function resultsWithoutLines(tally: ScanTally, plan: ProductLinePlan): EnhancedR
     fileName: file.fileName,
     teamName: file.teamName,
     scannerId: file.scannerId,
-    totalItems: fileTotal[f]!,
+    totalItems: fromThousandths(fileTotal[f]!),
     matchRate: rate(fileMatched[f]!, fileTotal[f]!),
   }));
   let totalScanned = 0;
@@ -236,13 +259,13 @@ function resultsWithoutLines(tally: ScanTally, plan: ProductLinePlan): EnhancedR
     auditType,
     totalProductsInFilter: auditType === 'product-audit' ? inScopeCount : null,
     summary: {
-      totalScanned,
-      matchedScanned,
+      totalScanned: fromThousandths(totalScanned),
+      matchedScanned: fromThousandths(matchedScanned),
       matchRate: rate(matchedScanned, totalScanned),
       processingTime: 0,
       scanFileBreakdown,
       accuracy: counted === 0 ? null : correct / counted,
-      varianceUnits: plan.varianceUnits,
+      varianceUnits: fromThousandths(plan.varianceUnits),
       varianceValue: formatCents(plan.varianceValue),
       mode,
     },
@@ -264,7 +287,27 @@ function resultsWithoutLines(tally: ScanTally, plan: ProductLinePlan): EnhancedR
       scannedNotExpected: [],
       zeroSheetItems: [],
     },
+    repeatedReads: repeatedReadsOf(tally),
   };
+}
+
+/** The repeated reads of `tally` with file and product names, in reading order. */
+function repeatedReadsOf(tally: ScanTally): RepeatedRead[] {
+  const { catalogue, files } = tally;
+  return tally.repeatedReads.inOrder().map((r) => {
+    const product = r.product >= 0 ? catalogue[r.product]! : null;
+    return {
+      fileName: files[r.file]!.fileName,
+      line: r.line,
+      scanValue: r.value,
+      sku: product?.sku ?? null,
+      productName: product?.name ?? null,
+      gtin: r.gtin,
+      serial: r.serial,
+      firstFileName: files[r.firstFile]!.fileName,
+      firstLine: r.firstLine,
+    };
+  });
 }
 
 /** The lines of one product category, in SKU order, made one at a time. */
@@ -287,16 +330,19 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
   const p = plan.listed[i]!;
   const product = catalogue[p]!;
   const expected = product.expectedQuantity;
-  const quantity = plan.scanned[i]!;
+  const scannedThousandths = plan.scanned[i]!;
+  const quantity = fromThousandths(scannedThousandths);
   const first = plan.firstFileOf[p]!;
   const wasScanned = first !== NEVER;
   const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
-  const difference = code !== NOT_EXPECTED && code !== CROSS_FILE ? quantity - expected : null;
+  const gs1 = wasScanned ? tally.productGs1(p) : null;
+  const differenceThousandths = code !== NOT_EXPECTED && code !== CROSS_FILE ? scannedThousandths - plan.expected[p]! : null;
+  const difference = differenceThousandths === null ? null : fromThousandths(differenceThousandths);
   let variance: string | null = null;
-  if (difference !== null && product.costPrice !== null) {
+  if (differenceThousandths !== null && product.costPrice !== null) {
     const parsed = plan.costCents[i]!;
     const cost = Number.isNaN(parsed) ? parseCents(product.costPrice) : parsed;
-    if (cost !== null) variance = formatCents(multiplyCents(cost, difference));
+    if (cost !== null) variance = formatCents(multiplyCentsByThousandths(cost, differenceThousandths));
   }
   let scanFiles: string[] = NO_FILES;
   if (wasScanned) {
@@ -309,7 +355,7 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
   const fileCounts: FileCount[] =
     code !== CROSS_FILE
       ? NO_FILE_COUNTS
-      : files.map((file, f) => ({ fileName: file.fileName, teamName: file.teamName, quantity: units(fileTallies, f, p) }));
+      : files.map((file, f) => ({ fileName: file.fileName, teamName: file.teamName, quantity: fromThousandths(units(fileTallies, f, p)) }));
   return {
     sku: product.sku,
     scanValue: firstValue,
@@ -319,7 +365,7 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
     expectedQuantity: expected,
     scannedQuantity: quantity,
     difference,
-    percentageDifference: difference === null || expected === 0 ? null : (difference / expected) * 100,
+    percentageDifference: differenceThousandths === null || expected === 0 ? null : (differenceThousandths / plan.expected[p]!) * 100,
     costPrice: product.costPrice,
     varianceValue: variance,
     scannedBefore: null,
@@ -332,18 +378,23 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
     reason: null,
     fileCounts,
     badCheckDigit: firstValue !== null && flagsBadCheckDigit(firstValue, LEVELS[levelIn(fileTallies, first, p) - 1]!),
+    lot: gs1?.lot ?? null,
+    expiry: gs1?.expiry ?? null,
+    serial: gs1?.serial ?? null,
   };
 }
+
+
 
 /**
  * The notFound lines of `tally` in result order (first occurrence: file, then row), made one at
  * a time as the caller pulls them: the same lines `buildEnhancedResults` puts in
  * `categories.notFound`. Pure; does not modify `tally`.
  */
-export function* notFoundLines(tally: Pick<ScanTally, 'catalogue' | 'files' | 'notFound'>): Generator<ResultItem> {
+export function* notFoundLines(tally: Pick<ScanTally, 'catalogue' | 'files' | 'notFound' | 'notFoundGs1'>): Generator<ResultItem> {
   const { catalogue, files, notFound } = tally;
   const singleFile = files.map((file) => [file.fileName]);
-  for (const e of notFound.order()) yield notFoundLine(notFound, e, catalogue, files, singleFile);
+  for (const e of notFound.order()) yield notFoundLine(notFound, e, catalogue, files, singleFile, tally.notFoundGs1(e));
 }
 
 /** No file counts / no files: one empty array shared by every line without them. */
@@ -356,6 +407,7 @@ function notFoundLine(
   catalogue: readonly CatalogueProduct[],
   files: readonly ScanFileMeta[],
   singleFile: readonly string[][],
+  gs1: Gs1Item | null,
 ): ResultItem {
   const before = notFound.before[e]! >= 0 ? catalogue[notFound.before[e]!]! : null;
   const after = notFound.after[e]! >= 0 ? catalogue[notFound.after[e]!]! : null;
@@ -368,7 +420,7 @@ function notFoundLine(
     productId: null,
     productName: null,
     expectedQuantity: null,
-    scannedQuantity: notFound.quantity[e]!,
+    scannedQuantity: fromThousandths(notFound.quantity[e]!),
     difference: null,
     percentageDifference: null,
     costPrice: null,
@@ -384,6 +436,9 @@ function notFoundLine(
     reason: notFound.reason(e),
     fileCounts: NO_FILE_COUNTS,
     badCheckDigit: hasBadCheckDigit(value),
+    lot: gs1?.lot ?? null,
+    expiry: gs1?.expiry ?? null,
+    serial: gs1?.serial ?? null,
   };
 }
 

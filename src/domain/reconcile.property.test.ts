@@ -266,3 +266,89 @@ describe('engine properties', () => {
     );
   });
 });
+
+describe('fixed-point quantities (DESIGN.md section 5 rule 4)', () => {
+  const BASE: CatalogueProduct = { id: '', sku: '', upc: null, otherIdentifier: null, name: null, category: null, location: null, expectedQuantity: 0, costPrice: null, inScope: true };
+  /** A rational n/1000 as the shortest decimal text: exact, from the integer. */
+  function decimalText(thousandths: bigint): string {
+    const negative = thousandths < 0n;
+    const abs = negative ? -thousandths : thousandths;
+    const fraction = (abs % 1000n).toString().padStart(3, '0').replace(/0+$/, '');
+    return `${negative ? '-' : ''}${abs / 1000n}${fraction === '' ? '' : `.${fraction}`}`;
+  }
+
+  // Thousandths anywhere in a row's range, and the small fractions binary floating point gets wrong.
+  const thousandthsArb = fc.oneof(fc.integer({ min: -2_147_483_647_000, max: 2_147_483_647_000 }), fc.integer({ min: -3000, max: 3000 }));
+
+  it('sums equal the exact rational sums, for every line and the summary', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.tuple(fc.constantFrom('A', 'B', 'zz'), thousandthsArb), { maxLength: 40 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: -5000, max: 5000 }), (files, expectedThousandths) => {
+        const catalogue = [{ ...BASE, id: 'a', sku: 'A', expectedQuantity: expectedThousandths / 1000 }, { ...BASE, id: 'b', sku: 'B', inScope: false }];
+        const results = reconcile({
+          auditType: 'cycle-count',
+          mode: 'standard',
+          catalogue,
+          files: files.map((_, i) => ({ fileName: `f${i}.csv`, teamName: null, scannerId: null })),
+          scans: files.map((rows) => rows.map(([value, n]) => ({ value, quantity: n / 1000 }))),
+        });
+        const exact = (value: string) => files.flat().reduce((sum, [v, n]) => (v === value ? sum + BigInt(n) : sum), 0n);
+        const lines = RESULT_CATEGORIES.flatMap((c) => results.categories[c]);
+        const line = (sku: string) => lines.find((l) => l.sku === sku);
+        const a = exact('A');
+        const scannedA = files.flat().some(([v]) => v === 'A');
+        if (scannedA) {
+          expect(String(line('A')!.scannedQuantity)).toBe(decimalText(a));
+          expect(String(line('A')!.difference)).toBe(decimalText(a - BigInt(expectedThousandths)));
+          expect(results.summary.varianceUnits === 0 ? '0' : String(results.summary.varianceUnits)).toBe(decimalText(a - BigInt(expectedThousandths)));
+        }
+        if (files.flat().some(([v]) => v === 'B')) expect(String(line('B')!.scannedQuantity)).toBe(decimalText(exact('B')));
+        if (files.flat().some(([v]) => v === 'zz')) expect(String(line('zz')!.scannedQuantity)).toBe(decimalText(exact('zz')));
+        expect(String(results.summary.totalScanned)).toBe(decimalText(a + exact('B') + exact('zz')));
+        expect(String(results.summary.matchedScanned)).toBe(decimalText(a));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers")', () => {
+  const BASE: CatalogueProduct = { id: '', sku: '', upc: null, otherIdentifier: null, name: null, category: null, location: null, expectedQuantity: 0, costPrice: null, inScope: true };
+  // Distinct GTINs (valid check digits) for the products' alternates; reads in any zero-padded form.
+  const CODES = ['4006381333931', '96385074', '012345678905', '10012345678902', '5000112637922', '9780306406157'];
+
+  it('a read counts its identifier units times its quantity, rounded once to the thousandth, whichever form of the code is read', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: CODES.length, maxLength: CODES.length }),
+        fc.array(fc.tuple(fc.nat({ max: CODES.length - 1 }), fc.integer({ min: -5000, max: 5000 }), fc.nat({ max: 2 })), { maxLength: 30 }),
+        (unitsThousandths, reads) => {
+          // Product i has CODES[i] as an alternate barcode worth unitsThousandths[i] / 1000 units.
+          const catalogue = CODES.map((code, i) => ({ ...BASE, id: `p${i}`, sku: `P${i}`, alternates: [{ value: code, kind: 'barcode' as const, units: unitsThousandths[i]! / 1000 }] }));
+          const form = (code: string, pad: number) => code.padStart(Math.min(14, code.length + pad), '0');
+          const results = reconcile({
+            auditType: 'cycle-count',
+            mode: 'standard',
+            catalogue,
+            files: [{ fileName: 'f.csv', teamName: null, scannerId: null }],
+            scans: [reads.map(([i, q, pad]) => ({ value: form(CODES[i]!, pad), quantity: q / 1000 }))],
+          });
+          const lines = RESULT_CATEGORIES.flatMap((c) => results.categories[c]);
+          expect(results.counts.notFound).toBe(0);
+          for (let i = 0; i < CODES.length; i++) {
+            let exact = 0n;
+            for (const [j, q] of reads) {
+              if (j !== i) continue;
+              const product = BigInt(q) * BigInt(unitsThousandths[i]!);
+              const rest = product % 1000n;
+              exact += (product - rest) / 1000n + (rest >= 500n ? 1n : rest <= -500n ? -1n : 0n);
+            }
+            const line = lines.find((l) => l.sku === `P${i}`);
+            if (reads.some(([j]) => j === i)) expect(Math.round(line!.scannedQuantity * 1000)).toBe(Number(exact));
+            else expect(line).toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

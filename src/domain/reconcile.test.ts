@@ -194,18 +194,52 @@ describe('rows (DESIGN.md section 5 rule 4)', () => {
     expect(find(results, 'A')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 0, scanFiles: ['f1.csv'] } });
   });
 
-  it('refuses a quantity that is not a whole number, naming the file and row', () => {
+  it('refuses a quantity with a 4th decimal place, naming the file and row', () => {
     const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A')], files: [{ fileName: 'team2.csv', teamName: null, scannerId: null }] });
     r.add(0, 'A', 1);
-    expect(() => r.add(0, 'A', 1.5)).toThrow(ScanQuantityError);
-    expect(() => r.add(0, 'A', Number.NaN)).toThrow('team2.csv row 3: quantity NaN is not a whole number');
+    expect(() => r.add(0, 'A', 1.0005)).toThrow(ScanQuantityError);
+    expect(() => r.add(0, 'A', Number.NaN)).toThrow('team2.csv row 3: quantity NaN is not a number of at most 3 decimal places within ±2147483647');
+    expect(() => r.add(0, 'A', 2_147_483_648)).toThrow('team2.csv row 4: quantity 2147483648');
+    expect(() => r.add(0, 'A', 1 / 3)).toThrow(ScanQuantityError);
     r.add(0, ' ', Number.NaN); // a blank row is skipped before its quantity is looked at
+  });
+
+  it('counts decimal quantities exactly (DESIGN.md section 5 rule 4)', () => {
+    const results = run(
+      [product('KG', { expectedQuantity: 1.5, costPrice: '3.99' }), product('M', { expectedQuantity: 0.3 }), product('N', { expectedQuantity: 843 })],
+      [[['KG', 2.5], ['M', 0.1], ['M', 0.2], ['N', 843], ['junk', 0.001], ['junk', 0.002]]],
+    );
+    // 2.5 kg counted against 1.5 expected: 1 above, valued at 3.99.
+    expect(find(results, 'KG')).toMatchObject({ category: 'quantityAbove', line: { scannedQuantity: 2.5, difference: 1, percentageDifference: 1 / 1.5 * 100, varianceValue: '3.99' } });
+    // 0.1 + 0.2 is 0.30000000000000004 in binary floating point: here it is 0.3, so correct.
+    expect(find(results, 'M')).toMatchObject({ category: 'quantityCorrect', line: { scannedQuantity: 0.3, difference: 0 } });
+    expect(find(results, 'N')?.category).toBe('quantityCorrect');
+    expect(find(results, 'junk')!.line.scannedQuantity).toBe(0.003);
+    expect(results.summary).toMatchObject({ totalScanned: 845.803, matchedScanned: 845.8, varianceUnits: 1, varianceValue: '3.99' });
+  });
+
+  it('rounds a fractional variance value to the cent, half away from zero', () => {
+    const results = run([product('A', { expectedQuantity: 0, costPrice: '0.10' }), product('B', { expectedQuantity: 1, costPrice: '0.10' })], [[['A', 0.05], ['B', 0.95]]]);
+    expect(find(results, 'A')!.line.varianceValue).toBe('0.01'); // 0.005 -> 0.01
+    expect(find(results, 'B')!.line.varianceValue).toBe('-0.01'); // -0.005 -> -0.01
+    expect(results.summary.varianceValue).toBe('0.00');
+  });
+
+  it('refuses quantities whose sum could not stay exact', () => {
+    const files = [{ fileName: 'big.csv', teamName: null, scannerId: null }];
+    const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A')], files });
+    // 4,195 rows of the largest quantity pass 2^53 thousandths (9,007,199,254,740.991 units).
+    for (let i = 0; i < 4195; i++) r.add(0, i % 2 ? 'A' : 'x', i % 3 ? 2_147_483_647 : -2_147_483_647);
+    expect(() => r.finish()).toThrow('big.csv: the scan quantities add up to more than 9,007,199,254,740 units');
+    const small = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A')], files });
+    for (let i = 0; i < 4194; i++) small.add(0, 'A', 2_147_483_647);
+    expect(find(small.finish(), 'A')!.line.scannedQuantity).toBe(4194 * 2_147_483_647);
   });
 
   it('addColumns refuses a bad quantity at its row, having counted the rows before it', () => {
     const files = [{ fileName: 'team2.csv', teamName: null, scannerId: null }];
     const r = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue: [product('A', { expectedQuantity: 9 })], files });
-    expect(() => r.addColumns(0, ['A', ' ', 'A', 'A', 'A'], [2, Number.NaN, 3, 1.5, 4], 5)).toThrow('team2.csv row 4: quantity 1.5 is not a whole number');
+    expect(() => r.addColumns(0, ['A', ' ', 'A', 'A', 'A'], [2, Number.NaN, 3, 1.0005, 4], 5)).toThrow('team2.csv row 4: quantity 1.0005 is not a number of at most 3 decimal places');
     expect(() => r.addColumns(1, ['A'], [1], 1)).toThrow(RangeError);
     expect(find(r.finish(), 'A')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 5 } });
     expect(() => r.addColumns(0, ['A'], [1], 1)).toThrow(/after finish/);
@@ -322,6 +356,9 @@ describe('categories (DESIGN.md section 5 rules 3-5)', () => {
       reason: null,
       fileCounts: [],
       badCheckDigit: false,
+      lot: null,
+      expiry: null,
+      serial: null,
     });
   });
 
@@ -440,5 +477,67 @@ describe('notFound lines (DESIGN.md section 5 rule 4)', () => {
   it('counts no unit as matched', () => {
     const results = run(catalogue, [[['A', 1], ['zz', 3]]]);
     expect(results.summary.matchRate).toBe(0.25);
+  });
+});
+
+describe('alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers")', () => {
+  const flour = product('FLOUR', {
+    upc: '4006381333931',
+    expectedQuantity: 50,
+    alternates: [
+      { value: '14006381333938', kind: 'barcode', units: 24 }, // the case of 24
+      { value: '012345678905', kind: 'barcode', units: 1 }, // a second supplier's UPC-A
+      { value: 'mehl-typ-405', kind: 'alias', units: 1 },
+    ],
+  });
+  const rice = product('RICE', { expectedQuantity: 2, alternates: [{ value: '20012345', kind: 'barcode', units: 0.25 }] }); // 250 g pack, counted in kg
+
+  it('counts the units of the identifier read times the row quantity', () => {
+    const results = run([flour, rice], [[['14006381333938', 2], ['4006381333931', 1], ['20012345'], ['20012345', 2], ['20012345', -1]]]);
+    expect(find(results, 'FLOUR')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 49, scanValue: '14006381333938' } });
+    expect(find(results, 'RICE')).toMatchObject({ category: 'quantityBelow', line: { scannedQuantity: 0.5 } });
+    expect(results.summary.totalScanned).toBe(49.5);
+    expect(results.summary.matchedScanned).toBe(49.5);
+  });
+
+  it('matches an alternate barcode as GTIN-14 (any zero-padded form) and an alias case-insensitively', () => {
+    const results = run([flour], [[['0012345678905'], ['12345678905'], ['MEHL-TYP-405', 3]]]);
+    expect(find(results, 'FLOUR')!.line.scannedQuantity).toBe(5);
+    expect(results.counts.notFound).toBe(0);
+  });
+
+  it('keeps the levels: a SKU wins over an alternate barcode, an alternate barcode over an other identifier', () => {
+    const results = run(
+      [
+        product('A', { alternates: [{ value: 'CODE-1', kind: 'barcode', units: 6 }] }),
+        product('CODE-1'),
+        product('C', { otherIdentifier: 'CODE-2' }),
+        product('D', { alternates: [{ value: 'CODE-2', kind: 'barcode', units: 2 }] }),
+      ],
+      [[['code-1'], ['CODE-2']]],
+    );
+    expect(find(results, 'CODE-1')!.line.scannedQuantity).toBe(1);
+    expect(find(results, 'A')?.line.scannedQuantity).toBeUndefined();
+    expect(find(results, 'D')!.line.scannedQuantity).toBe(2);
+    expect(find(results, 'C')?.line.scannedQuantity).toBeUndefined();
+  });
+
+  it('sends a value that is an identifier of two products at one level to notFound as ambiguous', () => {
+    const results = run(
+      [product('A', { upc: '4006381333931' }), product('B', { alternates: [{ value: '04006381333931', kind: 'barcode', units: 12 }] })],
+      [[['4006381333931']]],
+    );
+    expect(find(results, '4006381333931')).toMatchObject({ category: 'notFound', line: { reason: 'ambiguous: A, B' } });
+  });
+
+  it("lets a product's own identifier win over its alternate with the same value", () => {
+    const results = run([product('A', { upc: '4006381333931', alternates: [{ value: '4006381333931', kind: 'barcode', units: 12 }] })], [[['4006381333931', 2]]]);
+    expect(find(results, 'A')!.line.scannedQuantity).toBe(2);
+  });
+
+  it('rounds a fraction of a fraction to the thousandth, half away from zero', () => {
+    const results = run([product('A', { alternates: [{ value: 'PACK', kind: 'barcode', units: 0.25 }] })], [[['PACK', 0.002], ['PACK', 0.001]]]);
+    // 0.002 x 0.25 = 0.0005 -> 0.001; 0.001 x 0.25 = 0.00025 -> 0
+    expect(find(results, 'A')!.line.scannedQuantity).toBe(0.001);
   });
 });

@@ -19,6 +19,13 @@
  *   line shows the value, reason and check-digit flag of the first occurrence.
  * - scannedNotExpected lines carry the catalogue quantity as `expectedQuantity` for information
  *   but no difference or variance: the audit expected nothing of an out-of-scope product.
+ * - GS1 element strings (catalogue-index.ts, gs1/gs1-scan.ts): a read counts its units (1 for
+ *   (01), the (37) count for (02)) times the row's quantity. A product line and a notFound line
+ *   carry the lot, expiry and serial of their first GS1 read (lowest file, then row) that has any.
+ *   A serialised item, (01)+(21), counts on its first read only (in cross-validation mode: its
+ *   first read in each file); every later read of it is a repeated read: not counted anywhere
+ *   (no units, no row of the match rate), listed in `repeatedReads` in reading order (file, row)
+ *   with where it was first read.
  * - Cross-validation: for an in-scope product each file's count (0 where absent) is compared.
  *   All equal: that one count is categorised. Otherwise a crossFileDiscrepancies line whose
  *   `scannedQuantity` is the sum of `fileCounts` and whose difference is null. notFound and
@@ -26,11 +33,18 @@
  * - Summary variance (units and value) sums the in-scope lines that have a difference: correct,
  *   above, below and zero sheet. Accuracy = correct / (correct + above + below), null when 0.
  * - Rates are 0 when there is nothing to divide by.
+ * - Quantities are decimals of at most 3 places, summed exactly as integer thousandths
+ *   (quantity-thousandths.ts); the result shows them in units again. The absolute quantities of
+ *   all rows together may reach 2^53 thousandths (about 9 * 10^12 units): beyond, no sum would
+ *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
+import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
   buildResultsWithLinesOnDemand,
@@ -45,7 +59,7 @@ import {
   type ScanTally,
 } from './reconcile-results.js';
 
-export type { CatalogueProduct } from './catalogue-index.js';
+export type { AlternateIdentifier, CatalogueProduct } from './catalogue-index.js';
 export type { ScanFileMeta } from './reconcile-results.js';
 
 export interface ReconcileOptions {
@@ -64,9 +78,10 @@ export interface ReconcileOptions {
 export interface Reconciler {
   /**
    * Count one scan row. `rawValue` as read from the file (normalised here; blank rows are
-   * skipped), `quantity` in whole units (negative = correction). Rows of one file must come in
-   * file order; files may interleave. Throws RangeError for a bad `fileIndex`,
-   * `ScanQuantityError` for a quantity that is not a whole number, Error after `finish()`.
+   * skipped), `quantity` in units, a decimal of at most 3 places (negative = correction). Rows
+   * of one file must come in file order; files may interleave. Throws RangeError for a bad
+   * `fileIndex`, `ScanQuantityError` for a quantity with more decimals or beyond
+   * ±2,147,483,647, Error after `finish()`.
    */
   add(fileIndex: number, rawValue: string, quantity: number): void;
   /**
@@ -74,9 +89,10 @@ export interface Reconciler {
    * `quantities[i]`): the same as calling `add` for each in turn, errors included (the rows
    * before a bad quantity are counted), but faster: every row of the batch is looked up in the
    * catalogue before any tally is touched, so the lookups' cache misses overlap, and then the
-   * tallies' (docs/decisions/0083). The columns are read during the call only.
+   * tallies' (docs/decisions/0083). The columns are read during the call only. `lines[i]`, when
+   * given, is row i's line in its file, which repeated reads name (else its 1-based row number).
    */
-  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void;
+  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void;
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
   /**
@@ -97,17 +113,29 @@ export interface StreamedResults {
   lines(category: ResultCategory): Iterable<ResultItem>;
 }
 
-/** A scan row's quantity is not a whole number (DESIGN.md section 5 rule 4). */
+/**
+ * A scan row's quantity is not a decimal of at most 3 places within ±2,147,483,647 (DESIGN.md
+ * section 5 rule 4), or the rows' quantities together are too large to sum exactly (`row` 0).
+ */
 export class ScanQuantityError extends Error {
   constructor(
     readonly fileName: string,
-    /** 1-based position of the row among the rows given for that file. */
+    /** 1-based position of the row among the rows given for that file; 0 for the total. */
     readonly row: number,
     readonly quantity: number,
   ) {
-    super(`${fileName} row ${row}: quantity ${String(quantity)} is not a whole number`);
+    super(
+      row === 0
+        ? `${fileName}: the scan quantities add up to more than 9,007,199,254,740 units, too large to sum exactly`
+        : `${fileName} row ${row}: quantity ${String(quantity)} is not a number of at most ${QUANTITY_DECIMALS} decimal places within ±${MAX_QUANTITY_UNITS}`,
+    );
     this.name = 'ScanQuantityError';
   }
+}
+
+/** True when a GS1 read carries something a line shows: a lot, an expiry or a serial. */
+function hasDetails(item: Gs1Item): boolean {
+  return item.lot !== null || item.expiry !== null || item.serial !== null;
 }
 
 /** `countRow`'s target for a blank value (below every `match` answer). */
@@ -130,13 +158,23 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
   const fileFirstValues: (string[] | undefined)[] = new Array(nFiles).fill(undefined);
   const rowCount = new Float64Array(nFiles);
+  // Units in thousandths (quantity-thousandths.ts); fileAbsolute bounds every partial sum.
   const fileTotal = new Float64Array(nFiles);
+  const fileAbsolute = new Float64Array(nFiles);
   const fileMatched = new Float64Array(nFiles);
   const lastMatched = new Int32Array(nFiles).fill(-1);
   const pendingAfter: number[][] = Array.from({ length: nFiles }, () => []);
 
   // Values that matched no product: one entry per notFoundKey (reconcile-not-found.ts).
   const notFound = new NotFoundTally();
+  // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
+  // and the serials seen (reconcile-repeated-reads.ts).
+  // Per product (allocated on the first such read): that read, and its file and row.
+  let productGs1: (Gs1Item | undefined)[] | null = null;
+  let productGs1File: Int32Array | null = null;
+  let productGs1Row: Float64Array | null = null;
+  const notFoundGs1 = new Map<number, Gs1Item>();
+  const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
   let result: EnhancedResults | null = null;
   let streamed: EnhancedResults | null = null;
@@ -149,8 +187,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     return tally;
   }
 
-  function addNotFound(value: string, f: number, row: number, quantity: number): void {
-    const e = notFound.entryOf(value, NEVER);
+  function addNotFound(value: string, f: number, row: number, quantity: number, gs1: Gs1Item | null): void {
+    const e = notFound.entryOf(notFoundKeyValue(value, gs1), NEVER);
     notFound.quantity[e] += quantity;
     notFound.seenIn(e, f);
     if (f < notFound.firstFile[e]!) {
@@ -158,6 +196,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       notFound.firstFile[e] = f;
       notFound.firstRow[e] = row;
       notFound.setValue(e, value, r.kind === 'notFound' ? r.reason : REASON_UNKNOWN);
+      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, gs1);
+      else notFoundGs1.delete(e);
       notFound.before[e] = lastMatched[f]!;
       notFound.after[e] = -1;
       pendingAfter[f]!.push(e);
@@ -182,42 +222,89 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     checkOpen(fileIndex);
     const value = normalizeScanValue(rawValue);
     const target = value === '' ? BLANK : index.match(value);
-    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0);
+    countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target >= 0 ? index.lastUnits : ONE_UNIT, target === BLANK ? null : index.lastGs1, -1);
   }
 
   // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
   let batchValues: string[] = [];
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
+  // GS1 reads of the batch by row (most rows have none: the array stays short).
+  const batchGs1: (Gs1Item | null)[] = [];
+  let batchUnits = new Float64Array(1024);
 
-  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number): void {
+  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void {
     checkOpen(fileIndex);
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
       batchLevels = new Uint8Array(count);
+      batchUnits = new Float64Array(count);
     }
     const targets = batchTargets;
     const levels = batchLevels;
+    let gs1Rows = 0;
+    const units = batchUnits;
     for (let i = 0; i < count; i++) {
       const value = normalizeScanValue(values[i]!);
       const target = value === '' ? BLANK : index.match(value);
       batchValues[i] = value;
       targets[i] = target;
       levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
+      units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
+      const gs1 = target === BLANK ? null : index.lastGs1;
+      if (gs1 !== null) {
+        while (batchGs1.length < i) batchGs1.push(null);
+        batchGs1[i] = gs1;
+        gs1Rows = i + 1;
+      }
     }
+    batchGs1.length = gs1Rows;
     try {
-      for (let i = 0; i < count; i++) countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!);
+      for (let i = 0; i < count; i++) {
+        countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
+      }
     } finally {
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
+      batchGs1.length = 0;
     }
   }
 
-  /** One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank), `level` its level code. */
-  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number): void {
+  /**
+   * One row, already looked up: `target` is `match`'s answer for `value` (BLANK when blank),
+   * `level` its level code, `units` the matched identifier's units per read (thousandths), `gs1`
+   * its GS1 read or null, `line` its line in the file (-1: unknown).
+   */
+  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, units: number, gs1: Gs1Item | null, line: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
-    if (!Number.isInteger(quantity)) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    let thousandths = toThousandths(quantity);
+    if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
+    if (gs1 !== null) {
+      const serialKey = serialKeyOf(gs1);
+      if (serialKey !== null && repeats.isRepeat(serialKey, fileIndex, line >= 0 ? line : row, value, target, gs1)) return;
+      thousandths *= gs1.units;
+      // (37) may hold 8 digits: a count past the exact range is refused like any other.
+      if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
+      if (target >= 0 && hasDetails(gs1)) {
+        if (productGs1 === null) {
+          productGs1 = new Array<Gs1Item | undefined>(nProducts);
+          productGs1File = new Int32Array(nProducts).fill(NEVER);
+          productGs1Row = new Float64Array(nProducts);
+        }
+        const heldFile = productGs1File![target]!;
+        if (fileIndex < heldFile || (fileIndex === heldFile && row < productGs1Row![target]!)) {
+          productGs1[target] = gs1;
+          productGs1File![target] = fileIndex;
+          productGs1Row![target] = row;
+        }
+      }
+    }
+    countThousandths(fileIndex, value, row, units === ONE_UNIT ? thousandths + 0 : timesUnits(thousandths, units), target, level, gs1);
+  }
+
+  function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number, gs1: Gs1Item | null): void {
     fileTotal[fileIndex] += quantity;
+    fileAbsolute[fileIndex] += quantity < 0 ? -quantity : quantity;
     if (target >= 0) {
       const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
       const at = target * TALLY_STRIDE;
@@ -232,18 +319,44 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       const waiting = pendingAfter[fileIndex]!;
       if (waiting.length !== 0) settleAfter(fileIndex, target, waiting);
     } else {
-      addNotFound(value, fileIndex, row, quantity);
+      addNotFound(value, fileIndex, row, quantity, gs1);
     }
   }
 
-  const tally = (): ScanTally => ({ auditType, mode, catalogue, files, inScope, fileTallies, fileFirstValues, fileTotal, fileMatched, notFound });
+  function checkExact(): void {
+    let absolute = 0;
+    for (let f = 0; f < nFiles; f++) {
+      absolute += fileAbsolute[f]!;
+      if (absolute > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[f]!.fileName, 0, absolute / 1000);
+    }
+  }
+
+  const tally = (): ScanTally => ({
+    auditType,
+    mode,
+    catalogue,
+    files,
+    inScope,
+    fileTallies,
+    fileFirstValues,
+    fileTotal,
+    fileMatched,
+    notFound,
+    productGs1: (p) => productGs1?.[p] ?? null,
+    notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
+    repeatedReads: repeats,
+  });
 
   function finish(): EnhancedResults {
-    if (result === null) result = buildEnhancedResults(tally());
+    if (result === null) {
+      checkExact();
+      result = buildEnhancedResults(tally());
+    }
     return result;
   }
 
   function finishStreamed(): StreamedResults {
+    checkExact();
     const { results, lines } = buildResultsWithLinesOnDemand(tally());
     // Marks the reconciler finished for `add`; `finish()` afterwards still builds every line.
     streamed = results;

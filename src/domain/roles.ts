@@ -26,6 +26,8 @@ export const CAPABILITIES = {
   manageTeam: ['owner', 'admin'],
   /** Change the subscription. */
   manageBilling: ['owner'],
+  /** Rebuild the tag analytics aggregates from every result line (a background job). */
+  rebuildTagAnalytics: ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

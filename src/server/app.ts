@@ -23,7 +23,7 @@ import { SESSION_COOKIE, userForSession } from './auth/sessions.js';
 import { authRoutes } from './features/auth/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { auditRoutes } from './features/audits/routes.js';
-import { BILLING_WEBHOOK_PATH, billingRoutes } from './features/billing/routes.js';
+import { billingRoutes } from './features/billing/routes.js';
 import { productFilterRoutes } from './features/products/filter-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
@@ -31,12 +31,15 @@ import { countRoutes } from './features/counts/routes.js';
 import { teamRoutes } from './features/team/routes.js';
 import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
+import { startTagRebuildWorker } from './features/tag-analytics/tag-rebuild-job.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
-import { controlCharacterField, controlCharacterMessage, isSameOriginRequest, type ScanValueRouteConfig } from './http/request-guards.js';
-import { accessGate } from './features/auth/access-gate.js';
+import { controlCharacterField, controlCharacterMessage, type ScanValueRouteConfig } from './http/request-guards.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import { installRequestPolicy, normalisedPath, requestTarget } from './http/request-policy.js';
+import { accessGatePolicy, accessGateRoutes } from './features/auth/access-gate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,11 +55,10 @@ export interface AppDeps {
   webDir?: string;
   /** Outgoing e-mail; default: `createMailer(config)` over SMTP_URL. */
   mailer?: Mailer;
-  /** The processing job queue (jobs/job-queue.ts); default: in-process (one server, PGlite). */
+  /** The job queue (jobs/job-queue.ts): audit processing, tag analytics rebuilds; default: in-process (one server, PGlite). */
   jobs?: JobQueue;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const defaultWebDir = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Builds the app (not listening). */
@@ -121,28 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
+  // JSON bodies nested past MAX_JSON_DEPTH are refused before they are parsed (decision 0102).
+  installJsonBodyParser(app);
   // Before any route: every route gets its role check from src/server/auth/route-roles.ts.
   installRouteGuard(app);
-  app.addHook('onRequest', async (req, reply) => {
-    // API answers are per user: no browser or proxy may keep them.
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
-  await accessGate(app, config);
+  // No-store, the password gate, the Origin check and the CSRF token: decided once, on the route
+  // the router matched (docs/decisions/0101).
+  installRequestPolicy(app, config, accessGatePolicy(config));
+  await accessGateRoutes(app, config);
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     req.user = await userForSession(deps.db, req.cookies[SESSION_COOKIE]);
-  });
-  // Every mutating API call carries the CSRF token (x-csrf-token) that GET /api/auth/csrf hands out,
-  // but the payment provider's webhook, which carries no cookie and is signed instead. Mutating
-  // calls must also come from our own origin (docs/decisions/0027).
-  app.addHook('onRequest', (req, reply, done) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
-    if (req.method === 'POST' && req.routeOptions.url === BILLING_WEBHOOK_PATH) return done();
-    if (!isSameOriginRequest(req, config.publicUrl)) {
-      return done(new AppError('CROSS_ORIGIN', 'This request came from another site and was refused.', 403));
-    }
-    app.csrfProtection(req, reply, done);
   });
   // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).
   app.addHook('preValidation', async (req) => {
@@ -191,7 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => taskRoutes(api, deps));
   await app.register(async (api) => countRoutes(api, deps));
   await app.register(async (api) => teamRoutes(api, deps));
-  await app.register(async (api) => tagAnalyticsRoutes(api, deps));
+  await startTagRebuildWorker(app, deps.db, jobs, config);
+  await app.register(async (api) => tagAnalyticsRoutes(api, { ...deps, jobs }));
 
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));
@@ -209,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {
+    if (requestTarget(req).api || normalisedPath(req.url).startsWith('/assets/') || req.method !== 'GET' || !haveWeb) {
       return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found' });
     }
     // Client-side routes (the SPA decides what /audits/123 shows, including its 404 page).

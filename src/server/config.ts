@@ -96,7 +96,7 @@ export class ConfigError extends Error {}
 /**
  * Parses `env` into a Config. SESSION_SECRET, when unset, is generated once and kept in
  * `DATA_DIR/session-secret` so that a fresh machine needs no configuration.
- * @throws ConfigError naming the first bad variable.
+ * @throws ConfigError naming the first bad variable (PUBLIC_URL when SMTP_URL is set without it).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -109,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const oidcParts = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Invalid environment variable OIDC_ISSUER_URL: OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  // E-mailed links (invitations, tasks) take their address from PUBLIC_URL, never from a request's
+  // Host header, which the sender controls (decision 0103).
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid environment variable PUBLIC_URL: must be set when SMTP_URL is set (the links in e-mails start with it), e.g. PUBLIC_URL=https://stock.example.com');
   }
   return {
     port: e.PORT,

@@ -26,7 +26,7 @@ export function notFound(what: string): AppError {
 
 /**
  * A problem with an uploaded file: which file, which line (1-based, as an editor shows it), what.
- * Message format: `team2.csv line 14: quantity "abc" is not a whole number`.
+ * Message format: `team2.csv line 14: quantity "abc" is not a number`.
  */
 export class FileError extends AppError {
   constructor(

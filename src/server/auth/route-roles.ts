@@ -20,7 +20,7 @@ import { CAPABILITIES } from '../../domain/roles.js';
 /** 'public' (no session needed) or the roles admitted. */
 export type RouteAccess = 'public' | readonly Role[];
 
-const { read: EVERYONE, runAudits: RUNNERS, deleteAudits, manageCatalogue, manageTeam, manageBilling } = CAPABILITIES;
+const { read: EVERYONE, runAudits: RUNNERS, deleteAudits, manageCatalogue, manageTeam, manageBilling, rebuildTagAnalytics } = CAPABILITIES;
 
 export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   // Sign-in, sign-up and the session (spec part 2 section 7 "Login and gate").
@@ -106,6 +106,10 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/tag-analytics/summary': EVERYONE,
   'GET /api/tag-analytics/:tagName/details': EVERYONE,
   'POST /api/tag-analytics/refresh': RUNNERS,
+  // The full rebuild from the result lines, a background job, and its progress: the owner only.
+  'POST /api/tag-rebuilds': rebuildTagAnalytics,
+  'GET /api/tag-rebuilds/latest': rebuildTagAnalytics,
+  'GET /api/tag-rebuilds/:id': rebuildTagAnalytics,
 
   // Team (spec part 2 section 7 "Team and invitations").
   'GET /api/team': EVERYONE,

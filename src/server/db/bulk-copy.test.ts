@@ -9,7 +9,7 @@ import type { Database } from './client.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyCsvFile, copyRows, csvChunks, csvField } from './bulk-copy.js';
+import { copyCsvFile, copyCsvFileInSlices, copyRows, csvChunks, csvField } from './bulk-copy.js';
 
 describe('csvField', () => {
   it('writes NULL as an empty field and the empty string quoted', () => {
@@ -73,5 +73,44 @@ describe.each(DATABASE_KINDS)('copyRows on %s', (kind) => {
     }
     const result = await database.db.execute(sql.raw('select n, t, d, b, a, j from copy_probe order by n'));
     expect((result as unknown as { rows: unknown[] }).rows).toEqual(rows.map(([n, t, d, b, a, j]) => ({ n, t, d, b, a, j })));
+  });
+});
+
+describe.each(DATABASE_KINDS)('copyCsvFileInSlices on %s', (kind) => {
+  let database: Database;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-slices-'));
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db.execute(sql.raw('create table slice_probe (n integer, t text)'));
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Quoted line breaks and quotes, and characters of 2-4 bytes, over many 256 KB read chunks.
+  const rows = Array.from({ length: 40_000 }, (_, i) => [i, i % 7 === 0 ? `line\nbreak "${i}"\r\nCafé ✓ 𝄞` : `row ${i} ${'é'.repeat(i % 13)}`] as const);
+  const file = path.join(dir, 'rows.csv');
+
+  it('writes every row exactly, in many short transactions', async () => {
+    writeFileSync(file, [...csvChunks(rows)].join(''));
+    let transactions = 0;
+    const done = await copyCsvFileInSlices(database.db, 'slice_probe', ['n', 't'], file, async () => ++transactions > 0, 64 * 1024);
+    expect(done).toBe(true);
+    expect(transactions).toBeGreaterThan(10);
+    const stored = (await database.db.execute(sql.raw('select n, t from slice_probe order by n'))) as unknown as { rows: Array<{ n: number; t: string }> };
+    expect(stored.rows.map((r) => [r.n, r.t])).toEqual(rows.map((r) => [...r]));
+  });
+
+  it('stops when told to, keeping the slices written before', async () => {
+    await database.db.execute(sql.raw('delete from slice_probe'));
+    let transactions = 0;
+    const done = await copyCsvFileInSlices(database.db, 'slice_probe', ['n', 't'], file, async () => ++transactions <= 2, 64 * 1024);
+    expect(done).toBe(false);
+    expect(transactions).toBe(3);
+    const count = (await database.db.execute(sql.raw('select count(*)::int as n, max(n) as top from slice_probe'))) as unknown as { rows: Array<{ n: number; top: number }> };
+    expect(count.rows[0]!.n).toBeGreaterThan(0);
+    expect(count.rows[0]!.n).toBe(count.rows[0]!.top + 1);
+    expect(count.rows[0]!.n).toBeLessThan(rows.length);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Database schema (Drizzle, pg-core), DESIGN.md section 2. Every tenant-owned row carries
- * organization_id and every query filters by it. Money is numeric(12,2); quantities integers.
+ * organization_id and every query filters by it. Money is numeric(12,2); quantities numeric(18,3),
+ * read as numbers (`quantity` below, docs/decisions/0105).
  * Migrations are generated from this file by drizzle-kit into ./drizzle and applied at start.
  */
 import { sql } from 'drizzle-orm';
@@ -25,6 +26,15 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A quantity column: numeric(18,3), a decimal of at most 3 places (DESIGN.md section 2), read
+ * as a JavaScript number (exact: 15 digits before the point round-trip through a double).
+ * Raw SQL reads cast it `::float8` or pass it through `Number`.
+ */
+function quantity(name: string) {
+  return numeric(name, { precision: 18, scale: 3, mode: 'number' });
+}
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -114,7 +124,7 @@ export const products = pgTable(
     manufacturer: text('manufacturer'),
     category: text('category'),
     location: text('location'),
-    currentQuantity: integer('current_quantity').notNull().default(0),
+    currentQuantity: quantity('current_quantity').notNull().default(0),
     // Catalogue prices keep up to 4 decimals as imported (ERP unit costs); shown to 2.
     costPrice: numeric('cost_price', { precision: 14, scale: 4 }),
     price: numeric('price', { precision: 14, scale: 4 }),
@@ -126,6 +136,34 @@ export const products = pgTable(
     // SKUs are unique per organisation, case-insensitively (the engine matches SKUs that way).
     uniqueIndex('products_org_sku_key').on(t.organizationId, sql`lower(${t.sku})`),
     index('products_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * A product's alternate identifiers (DESIGN.md section 5 rule 1, "Identifiers"): more barcodes
+ * (matched at the UPC level) and aliases (the other identifier level), each with the units one
+ * read counts (24 for a case of 24, 0.25 for a 250 g pack of a product counted in kg). In the
+ * order the user gave them (`position`); they go with their product.
+ */
+export const productIdentifiers = pgTable(
+  'product_identifiers',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    value: text('value').notNull(),
+    /** 'barcode' or 'alias'. */
+    kind: text('kind').notNull(),
+    units: quantity('units').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_identifiers_pkey', columns: [t.productId, t.position] }),
+    check('product_identifiers_kind_check', sql`${t.kind} IN ('barcode', 'alias')`),
+    check('product_identifiers_units_check', sql`${t.units} > 0`),
+    index('product_identifiers_org_value_idx').on(t.organizationId, sql`lower(${t.value})`),
   ],
 );
 
@@ -188,7 +226,7 @@ export const scanFiles = pgTable(
     /** Data rows read (blank scan values excluded). */
     rowCount: integer('row_count').notNull().default(0),
     /** Scanned units (sum of quantities). */
-    totalItems: integer('total_items').notNull().default(0),
+    totalItems: quantity('total_items').notNull().default(0),
     matchRate: doublePrecision('match_rate'),
     /** Where the uploaded file was kept on disk until processing (before stored_file_chunks). */
     storagePath: text('storage_path'),
@@ -276,6 +314,8 @@ export const uploadTokens = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A file on its way into an audit (stageScanFile), not a preview's: never answered to a client nor trimmed. */
+    staging: boolean('staging').notNull().default(false),
   },
   (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
 );
@@ -320,9 +360,9 @@ export const auditResultLines = pgTable(
     scanValue: text('scan_value'),
     matchedSku: text('matched_sku'),
     productName: text('product_name'),
-    expectedQuantity: integer('expected_quantity'),
-    scannedQuantity: integer('scanned_quantity').notNull(),
-    difference: integer('difference'),
+    expectedQuantity: quantity('expected_quantity'),
+    scannedQuantity: quantity('scanned_quantity').notNull(),
+    difference: quantity('difference'),
     percentageDifference: doublePrecision('percentage_difference'),
     costPrice: numeric('cost_price', { precision: 12, scale: 2 }),
     varianceValue: numeric('variance_value', { precision: 14, scale: 2 }),
@@ -357,13 +397,41 @@ export const auditNotFoundLines = pgTable(
     position: integer('position').notNull(),
     /** The scanned value (the line's sku and scanValue). */
     value: text('value').notNull(),
-    scannedQuantity: integer('scanned_quantity').notNull(),
+    scannedQuantity: quantity('scanned_quantity').notNull(),
     /** The names of the files the value was scanned in, in upload order. */
     scanFiles: text('scan_files').array().notNull(),
     /** Why it matched nothing; null is 'unknown', the usual reason. */
     reason: text('reason'),
     /** scannedBefore/After with names (shelf context), or null without any. */
     context: jsonb('context'),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.position] })],
+);
+
+/**
+ * Serialised items (GS1 (01) + (21)) read again after their first read (DESIGN.md section 5
+ * rule 1): not counted, listed apart in the results and the exports, in reading order.
+ */
+export const auditRepeatedReads = pgTable(
+  'audit_repeated_reads',
+  {
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** Order among the audit's repeated reads (file, then line). */
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Line of the scan file where the repeat was. */
+    line: integer('line').notNull(),
+    scanValue: text('scan_value').notNull(),
+    /** The matched product's SKU and name when the audit ran; null when the GTIN matched none. */
+    sku: text('sku'),
+    productName: text('product_name'),
+    gtin: text('gtin').notNull(),
+    serial: text('serial').notNull(),
+    /** Where the item was first read (the read that counted). */
+    firstFileName: text('first_file_name').notNull(),
+    firstLine: integer('first_line').notNull(),
   },
   (t) => [primaryKey({ columns: [t.auditId, t.position] })],
 );
@@ -393,13 +461,13 @@ export const auditResultSummaries = pgTable('audit_result_summaries', {
     .primaryKey()
     .references(() => audits.id, { onDelete: 'cascade' }),
   organizationId: uuid('organization_id').notNull(),
-  totalScanned: integer('total_scanned').notNull(),
-  matchedScanned: integer('matched_scanned').notNull(),
+  totalScanned: quantity('total_scanned').notNull(),
+  matchedScanned: quantity('matched_scanned').notNull(),
   matchRate: doublePrecision('match_rate').notNull(),
   accuracy: doublePrecision('accuracy'),
   processingTimeMs: integer('processing_time_ms').notNull(),
   totalProductsInFilter: integer('total_products_in_filter'),
-  varianceUnits: integer('variance_units').notNull(),
+  varianceUnits: quantity('variance_units').notNull(),
   varianceValue: numeric('variance_value', { precision: 14, scale: 2 }).notNull(),
   counts: jsonb('counts').notNull(),
   scanFileBreakdown: jsonb('scan_file_breakdown').notNull(),
@@ -459,7 +527,7 @@ export const tagAuditStats = pgTable(
     auditedLines: integer('audited_lines').notNull(),
     accurateLines: integer('accurate_lines').notNull(),
     /** Sum of `difference` over the audited lines (signed units). */
-    quantityVariance: integer('quantity_variance').notNull(),
+    quantityVariance: quantity('quantity_variance').notNull(),
     /** Products whose latest audited line under the tag (over every complete audit) is in this
      * audit: summed over the audits completed since a date, the products audited under the tag
      * since then (docs/decisions/0098). */
@@ -514,7 +582,7 @@ export const tagProductStats = pgTable(
     /** Element i: how many of the audits 1..i found the product accurate (a running count). */
     accurateCounts: integer('accurate_counts').array().notNull(),
     /** Element i: the summed `difference` of the audits 1..i (a running sum, signed units). */
-    varianceSums: integer('variance_sums').array().notNull(),
+    varianceSums: quantity('variance_sums').array().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.tag, t.productId] }),
@@ -522,9 +590,69 @@ export const tagProductStats = pgTable(
   ],
 );
 
+/**
+ * Tag analytics: the version of an organisation's aggregates (DESIGN.md section 11;
+ * docs/decisions/0129), one more at every completion, deletion and replacement of an audit's
+ * lines and at every rebuild, in the transaction that changes them. The Refresh call answers it;
+ * no row reads as version 0.
+ */
+export const tagStatsVersions = pgTable('tag_stats_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Tag analytics: full rebuilds of an organisation's aggregates from the result lines, each a
+ * background job (docs/decisions/0130). At most one queued or running per organisation; the
+ * worker moves `progress` (0-100) and `stage` and beats `heartbeat_at` while it runs.
+ */
+export const tagStatsRebuilds = pgTable(
+  'tag_stats_rebuilds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The owner who asked for it; null when the operator command did. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'queued' | 'running' | 'complete' | 'error' */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** `TagRebuildStage` of src/contracts/tag-analytics.ts. */
+    stage: text('stage').notNull().default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('tag_stats_rebuilds_status', sql`${t.status} in ('queued', 'running', 'complete', 'error')`),
+    index('tag_stats_rebuilds_org_created_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('tag_stats_rebuilds_one_open_idx').on(t.organizationId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * The catalogue's version per organisation (docs/decisions/0131): one more at every statement
+ * that inserts, updates or deletes the organisation's products, by the triggers
+ * products_*_catalogue_version (migration 0023), whichever code runs it. The product list caches
+ * its answers and totals under it. No row reads as version 0.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const schema = {
   organizations,
   users,
+  productIdentifiers,
   sessions,
   products,
   audits,
@@ -541,6 +669,9 @@ export const schema = {
   tagAuditStats,
   tagAuditNumbers,
   tagProductStats,
+  tagStatsVersions,
+  tagStatsRebuilds,
+  catalogueVersions,
 };
 
 /**

@@ -30,7 +30,7 @@ export const FILE_ERROR = {
   MISSING_SCAN_COLUMN: 'MISSING_SCAN_COLUMN',
   /** The same column chosen for scan values and for quantities. */
   SAME_COLUMN: 'SCAN_AND_QUANTITY_SAME_COLUMN',
-  /** A quantity that is not a whole number (or is ambiguous, or too large). */
+  /** A quantity that is not a number of at most 3 decimal places (or has a comma, or is too large). */
   BAD_QUANTITY: 'BAD_QUANTITY',
 } as const;
 

@@ -16,6 +16,7 @@ import { detectFixedWidth } from './detect-fixed-width.js';
 import { ACCEPTED_EXTENSIONS, containerOf, formatFromName } from './file-format.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import { readFixedWidthRows } from './fixed-width-source.js';
+import { findHeaderRow } from '../../domain/table-interpretation.js';
 import { isHeaderRow, numberedHeaders, uniqueHeaders } from './header-row.js';
 import type { FallbackReport } from './line-decoder.js';
 import { flattenBatches, type OpenTableOptions, type Table, type TableFormat, type TableRow, type Windows1252Lines } from './table.js';
@@ -120,25 +121,32 @@ interface TableParts {
 
 async function buildTable(parts: TableParts): Promise<Table> {
   const { fileName, format, source, header, sheetInfo } = parts;
-  const peeked = await firstRows(source, 2);
+  const peeked = await firstRows(source, TITLE_ROWS_LOOKED_AT);
   if (peeked.length === 0) {
     const detail = sheetInfo?.sheetName ? `is empty (its first worksheet "${sheetInfo.sheetName}" has no rows)` : 'is empty';
     throw new FileError(FILE_ERROR.EMPTY, fileName, detail);
   }
-  const headerRow = isHeaderRow(peeked[0].cells, header, peeked[1]?.cells);
-  if (headerRow && peeked.length === 1) {
+  // A report's title rows above its header (DESIGN.md section 6): the header is the first row
+  // with several label cells.
+  const titled = header === 'no' ? 0 : findHeaderRow(peeked.map((row) => row.cells));
+  const at = titled > 0 && isHeaderRow(peeked[titled]!.cells, header, peeked[titled + 1]?.cells) ? titled : 0;
+  const headerRow = isHeaderRow(peeked[at]!.cells, header, peeked[at + 1]?.cells);
+  if (headerRow && peeked.length === at + 1) {
     throw new FileError(FILE_ERROR.NO_DATA_ROWS, fileName, 'has no data rows (only a header row)');
   }
   const headers = headerRow
-    ? uniqueHeaders(peeked[0].cells)
-    : numberedHeaders(Math.max(...peeked.map((row) => row.cells.length)));
+    ? uniqueHeaders(peeked[at]!.cells)
+    : numberedHeaders(Math.max(...peeked.slice(0, 2).map((row) => row.cells.length)));
+  const headerLine = headerRow ? peeked[at]!.line : 0;
 
   const batches = async function* (): AsyncGenerator<TableRow[]> {
-    let skipHeader = headerRow;
+    let skipping = headerRow;
     for await (const batch of source()) {
-      if (skipHeader) {
-        skipHeader = false;
-        if (batch.length > 1) yield batch.slice(1);
+      if (skipping) {
+        const from = batch.findIndex((row) => row.line > headerLine);
+        if (from < 0) continue;
+        skipping = false;
+        yield from === 0 ? batch : batch.slice(from);
         continue;
       }
       yield batch;
@@ -150,6 +158,7 @@ async function buildTable(parts: TableParts): Promise<Table> {
     format,
     headerRow,
     headers,
+    ...(headerRow && at > 0 ? { skippedTitleRows: at } : {}),
     rows: () => flattenBatches(batches),
     batches,
   };
@@ -157,16 +166,24 @@ async function buildTable(parts: TableParts): Promise<Table> {
   if (parts.encoding !== undefined) table.encoding = parts.encoding;
   if (parts.fixedWidth) table.fixedWidth = true;
   if (sheetInfo?.sheetName !== undefined) table.sheetName = sheetInfo.sheetName;
-  if (parts.scanCells) table.scanCells = parts.scanCells(headerRow ? peeked[0].line : 0);
+  if (parts.scanCells) table.scanCells = parts.scanCells(headerLine);
   return table;
 }
 
-/** The first `count` rows of the source; stops reading (and closes the file) once it has them. */
+/** Rows read to find a header below title rows. */
+const TITLE_ROWS_LOOKED_AT = 12;
+
+/** The first `count` rows of the source; stops reading (and closes the file) once it has them, or at a bad row past the second. */
 async function firstRows(source: () => AsyncIterable<TableRow[]>, count: number): Promise<TableRow[]> {
   const rows: TableRow[] = [];
-  for await (const batch of source()) {
-    rows.push(...batch.slice(0, count - rows.length));
-    if (rows.length >= count) break;
+  try {
+    for await (const batch of source()) {
+      rows.push(...batch.slice(0, count - rows.length));
+      if (rows.length >= count) break;
+    }
+  } catch (err) {
+    // A bad row past the first two is reported by the read of the rows, at its line, as before.
+    if (rows.length < 2) throw err;
   }
   return rows;
 }

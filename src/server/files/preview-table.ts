@@ -20,6 +20,8 @@ export interface TablePreview {
   warnings?: string[];
   /** True for a text file whose columns are aligned by blanks (detect-fixed-width.ts). */
   fixedWidth?: boolean;
+  /** Title rows skipped above the header row. */
+  skippedTitleRows?: number;
 }
 
 /** Preview rows when the caller does not say. */
@@ -51,6 +53,7 @@ export async function previewTable(
   if (fallback) preview.warnings = [windows1252Warning(fileName, fallback)];
   if (table.delimiter !== undefined) preview.delimiter = table.delimiter;
   if (table.fixedWidth) preview.fixedWidth = true;
+  if (table.skippedTitleRows) preview.skippedTitleRows = table.skippedTitleRows;
   return preview;
 }
 

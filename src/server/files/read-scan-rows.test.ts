@@ -66,19 +66,28 @@ describe('readScanRows', () => {
     const t = await table('team2.csv', ['EAN;Menge', ...rows, 'X1;abc', 'X2;1'].join('\n'));
     const e = await caughtAsync(collect(readScanRows(t, { scanColumn: 'EAN', quantityColumn: 'Menge' })));
     expect(e.code).toBe(FILE_ERROR.BAD_QUANTITY);
-    expect(e.message).toBe('team2.csv line 14: quantity "abc" is not a whole number');
+    expect(e.message).toBe('team2.csv line 14: quantity "abc" is not a number');
     expect(e.line).toBe(14);
   });
 
-  it("names Shopify's 'Not stocked' and ambiguous thousands in the error", async () => {
+  it("names Shopify's 'Not stocked', a comma and a fourth decimal in the error", async () => {
     const shopify = await table('shopify.csv', 'SKU,Available\nA-1,Not stocked\n');
     expect((await caughtAsync(collect(readScanRows(shopify, { scanColumn: 'SKU', quantityColumn: 'Available' })))).message).toBe(
-      'shopify.csv line 2: quantity "Not stocked" is not a whole number',
+      'shopify.csv line 2: quantity "Not stocked" is not a number',
     );
-    const thousands = await table('k.csv', 'SKU;Menge\nA-1;1.000\n');
-    expect((await caughtAsync(collect(readScanRows(thousands, { scanColumn: 'SKU', quantityColumn: 'Menge' })))).message).toMatch(
-      /^k\.csv line 2: quantity "1\.000" is ambiguous/,
+    const comma = await table('k.csv', 'SKU;Menge\nA-1;1.000\nA-2;2,5\n');
+    expect((await caughtAsync(collect(readScanRows(comma, { scanColumn: 'SKU', quantityColumn: 'Menge' })))).message).toMatch(
+      /^k\.csv line 3: quantity "2,5" has a comma/,
     );
+    const places = await table('p.csv', 'SKU,Qty\nA-1,2.5\nA-1,843.00000\nA-2,0.0005\n');
+    expect((await caughtAsync(collect(readScanRows(places, { scanColumn: 'SKU', quantityColumn: 'Qty' })))).message).toBe(
+      'p.csv line 4: quantity "0.0005" has more than 3 decimal places',
+    );
+  });
+
+  it('reads decimal quantities of at most 3 places', async () => {
+    const t = await table('kg.csv', 'SKU,Qty\nRICE,2.5\nCABLE,843.00000\nRICE,0.250\nRICE,1.000\n');
+    expect((await collect(readScanRows(t, { scanColumn: 'SKU', quantityColumn: 'Qty' }))).map((r) => r.quantity)).toEqual([2.5, 843, 0.25, 1]);
   });
 
   it('refuses an unknown column at once, listing the available ones', async () => {

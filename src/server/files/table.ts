@@ -46,6 +46,8 @@ export interface Table {
   sheetName?: string;
   /** false: the headers are 'Column 1', 'Column 2'... and the first row is data. */
   headerRow: boolean;
+  /** Title rows above the header row that were skipped (a report's company, name, period); 0 for most files. */
+  skippedTitleRows?: number;
   /** Column names: trimmed, never blank, unique ('Column 3' for a blank one, 'Qty (2)'). */
   headers: string[];
   /**

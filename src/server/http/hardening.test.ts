@@ -146,6 +146,11 @@ describe.each(DATABASE_KINDS)('network hardening on %s', (kind) => {
       const nulField = await c.upload('/api/products/import', [{ field: 'file', content: 'sku,name\n1,a\n', fileName: 'a.csv' }], { columnMapping: '{"sku\u0000":"sku"}' });
       expect(nulField.statusCode).toBe(400);
       expect(nulField.json().message).toMatch(/^columnMapping: /);
+
+      const deepField = await c.upload('/api/products/import', [{ field: 'file', content: 'sku,name\n1,a\n', fileName: 'a.csv' }], { columnMapping: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) });
+      expect(deepField.statusCode).toBe(400);
+      expect(deepField.json()).toMatchObject({ error: 'BODY_TOO_DEEP' });
+      expect(deepField.json().message).toMatch(/^columnMapping: nested more than 32 levels deep/);
     });
   });
 

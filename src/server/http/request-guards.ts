@@ -77,14 +77,23 @@ export interface ScanValueRouteConfig {
  */
 export function controlCharacterField(value: unknown, path: string, opts: { allowGroupSeparator?: boolean } = {}): string | undefined {
   const control = opts.allowGroupSeparator ? CONTROL_CHARACTER_BUT_GS : CONTROL_CHARACTER;
-  if (typeof value === 'string') return control.test(value) ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  if (Buffer.isBuffer(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = `${path}.${key}`;
-    if (CONTROL_CHARACTER.test(key)) return itemPath;
-    const found = controlCharacterField(item, itemPath, opts);
-    if (found) return found;
+  // Depth first in the order of the entries, with a stack of its own: no recursion, whatever the
+  // depth (a key is checked just before its value, as it comes in the text).
+  const pending: Array<{ value: unknown; path: string; key?: string }> = [{ value, path }];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    if (item.key !== undefined && CONTROL_CHARACTER.test(item.key)) return item.path;
+    const v = item.value;
+    if (typeof v === 'string') {
+      if (control.test(v)) return item.path;
+      continue;
+    }
+    if (v === null || typeof v !== 'object' || Buffer.isBuffer(v)) continue;
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      pending.push({ value: child, path: `${item.path}.${key}`, key });
+    }
   }
   return undefined;
 }

@@ -1,31 +1,41 @@
 /**
- * The job queue of audit processing (DESIGN.md section 12, docs/decisions/0056): pg-boss on the
- * PostgreSQL server, so that any app server's worker takes a job any app server sent; with the
- * embedded PGlite (one process owns the database) the same interface runs in-process.
+ * The job queue (DESIGN.md sections 11, 12; docs/decisions/0056, 0130): pg-boss on the PostgreSQL
+ * server, so that any app server's worker takes a job any app server sent; with the embedded
+ * PGlite (one process owns the database) the same interface runs in-process.
  *
- * A job is only an audit id: what to process lives on the audit row (`processing_job`), and who
- * holds it is the row's lease (`job_token`, `job_heartbeat_at`), so a job delivered twice, or taken
- * up again after its worker died, still stores results once (processing-job.ts).
+ * Two named queues: `process-audit` (audit processing) and `rebuild-tag-stats` (a full rebuild of
+ * an organisation's tag analytics). A job is only an id (an audit's, a rebuild's): what to do
+ * lives on its row, and who holds it is the row's lease, so a job delivered twice, or taken up
+ * again after its worker died, still does its work once (processing-job.ts, tag-rebuild-job.ts).
  */
 import type PgBoss from 'pg-boss';
 
 /** Handles one job; resolves when done (an error is logged, never retried by the queue). */
-export type JobHandler = (auditId: string) => Promise<void>;
+export type JobHandler = (id: string) => Promise<void>;
+
+/** The queues; `send` and `work` without a name are audit processing's. */
+export const QUEUES = ['process-audit', 'rebuild-tag-stats'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+/** The field of a pg-boss job's data that holds its id, per queue. */
+const ID_FIELD: Record<QueueName, string> = { 'process-audit': 'auditId', 'rebuild-tag-stats': 'rebuildId' };
 
 export interface JobQueue {
   kind: 'in-process' | 'pg-boss';
   /** Queues processing of the audit. */
   send(auditId: string): Promise<void>;
-  /** Starts `concurrency` workers that run `handler` for each job. */
+  /** Starts `concurrency` workers that run `handler` for each audit processing job. */
   work(handler: JobHandler, concurrency: number): Promise<void>;
+  /** Queues a job with id `id` on `queue`. */
+  sendTo(queue: QueueName, id: string): Promise<void>;
+  /** Starts `concurrency` workers that run `handler` for each job of `queue`. */
+  workOn(queue: QueueName, handler: JobHandler, concurrency: number): Promise<void>;
   /**
    * Stops taking jobs and waits up to `timeoutMs` for the running ones; a job still running then
    * is left to its lease (another server, or this one after a restart, takes it up again).
    */
   stop(timeoutMs: number): Promise<void>;
 }
-
-const QUEUE = 'process-audit';
 
 /** Options of the pg-boss queue. */
 export interface PgBossQueueOptions {
@@ -49,25 +59,32 @@ export async function openPgBossQueue(opts: PgBossQueueOptions): Promise<JobQueu
   });
   boss.on('error', (err) => opts.onError?.(err));
   await boss.start();
-  await ensureQueue(boss);
-  const workers: string[] = [];
+  for (const queue of QUEUES) await ensureQueue(boss, queue);
+  const workers = new Map<QueueName, string[]>();
+  const sendTo = async (queue: QueueName, id: string) => {
+    await boss.send(queue, { [ID_FIELD[queue]]: id });
+    // This server's idle workers look now instead of at their next poll (up to 0.5 s later);
+    // the other servers' workers still find the job by polling.
+    for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
+  };
+  const workOn = async (queue: QueueName, handler: JobHandler, concurrency: number) => {
+    const mine = workers.get(queue) ?? [];
+    workers.set(queue, mine);
+    for (let i = 0; i < concurrency; i++) {
+      mine.push(
+        await boss.work<Record<string, string | undefined>>(queue, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async ([job]) => {
+          const id = job?.data[ID_FIELD[queue]];
+          if (id) await handler(id).catch((err: Error) => opts.onError?.(err));
+        }),
+      );
+    }
+  };
   return {
     kind: 'pg-boss',
-    async send(auditId) {
-      await boss.send(QUEUE, { auditId });
-      // This server's idle workers look now instead of at their next poll (up to 0.5 s later);
-      // the other servers' workers still find the job by polling.
-      for (const id of workers) boss.notifyWorker(id);
-    },
-    async work(handler, concurrency) {
-      for (let i = 0; i < concurrency; i++) {
-        workers.push(
-          await boss.work<{ auditId: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async ([job]) => {
-            if (job) await handler(job.data.auditId).catch((err: Error) => opts.onError?.(err));
-          }),
-        );
-      }
-    },
+    send: (auditId) => sendTo('process-audit', auditId),
+    work: (handler, concurrency) => workOn('process-audit', handler, concurrency),
+    sendTo,
+    workOn,
     async stop(timeoutMs) {
       await boss.stop({ graceful: true, wait: true, timeout: Math.max(timeoutMs, 1000) });
     },
@@ -78,11 +95,11 @@ export async function openPgBossQueue(opts: PgBossQueueOptions): Promise<JobQueu
  * Creates the queue when missing. Servers starting together race to create it (PostgreSQL may
  * even end one attempt as a deadlock): an attempt that fails is retried until the queue is there.
  */
-async function ensureQueue(boss: PgBoss): Promise<void> {
+async function ensureQueue(boss: PgBoss, queue: QueueName): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(QUEUE)) return;
+    if (await boss.getQueue(queue)) return;
     try {
-      await boss.createQueue(QUEUE);
+      await boss.createQueue(queue);
       return;
     } catch (err) {
       if (attempt >= 5) throw err;
@@ -91,42 +108,52 @@ async function ensureQueue(boss: PgBoss): Promise<void> {
   }
 }
 
-/** The in-process queue (PGlite, and any single-server install): FIFO, `concurrency` at once. */
+/**
+ * The in-process queue (PGlite, and any single-server install): FIFO per queue, each queue's
+ * `concurrency` jobs at once.
+ */
 export function createInProcessQueue(onError: (err: Error) => void = () => {}): JobQueue {
-  const waiting: string[] = [];
+  const lanes = new Map(QUEUES.map((queue) => [queue, { waiting: [] as string[], handler: null as JobHandler | null, limit: 1, running: 0 }]));
   const running = new Set<Promise<void>>();
-  let handler: JobHandler | null = null;
-  let limit = 1;
   let stopped = false;
 
-  const pump = () => {
-    while (!stopped && handler && running.size < limit && waiting.length > 0) {
-      const auditId = waiting.shift()!;
-      const run: Promise<void> = handler(auditId)
+  const pump = (queue: QueueName) => {
+    const lane = lanes.get(queue)!;
+    while (!stopped && lane.handler && lane.running < lane.limit && lane.waiting.length > 0) {
+      const id = lane.waiting.shift()!;
+      lane.running += 1;
+      const run: Promise<void> = lane
+        .handler(id)
         .catch((err: Error) => onError(err))
         .finally(() => {
           running.delete(run);
-          pump();
+          lane.running -= 1;
+          pump(queue);
         });
       running.add(run);
     }
   };
+  const sendTo = async (queue: QueueName, id: string) => {
+    if (stopped) return;
+    lanes.get(queue)!.waiting.push(id);
+    pump(queue);
+  };
+  const workOn = async (queue: QueueName, handler: JobHandler, concurrency: number) => {
+    const lane = lanes.get(queue)!;
+    lane.handler = handler;
+    lane.limit = Math.max(1, concurrency);
+    pump(queue);
+  };
 
   return {
     kind: 'in-process',
-    async send(auditId) {
-      if (stopped) return;
-      waiting.push(auditId);
-      pump();
-    },
-    async work(h, concurrency) {
-      handler = h;
-      limit = Math.max(1, concurrency);
-      pump();
-    },
+    send: (auditId) => sendTo('process-audit', auditId),
+    work: (handler, concurrency) => workOn('process-audit', handler, concurrency),
+    sendTo,
+    workOn,
     async stop(timeoutMs) {
       stopped = true;
-      waiting.length = 0;
+      for (const lane of lanes.values()) lane.waiting.length = 0;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, timeoutMs);

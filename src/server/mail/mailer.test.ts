@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, escapeHtml } from './mailer.js';
+import { createMailer, escapeHtml, mailLinkOrigin } from './mailer.js';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.js';
 
 const logged: Array<{ level: string; obj: object; msg: string }> = [];
@@ -45,5 +45,21 @@ describe('mailer', () => {
 
   it('escapes HTML', () => {
     expect(escapeHtml(`<a href="x">O'Neil & co</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;O&#39;Neil &amp; co&lt;/a&gt;');
+  });
+});
+
+describe('mailLinkOrigin', () => {
+  it('is PUBLIC_URL for a mailer that sends; the page\'s origin only for one that sends nothing', () => {
+    const sending = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', smtpFrom: 'x <x@example.test>' }, log);
+    const logOnly = createMailer({ smtpUrl: undefined, smtpFrom: 'x <x@example.test>' }, log);
+    try {
+      expect(mailLinkOrigin('https://stock.example.com/', sending, 'http://evil.example')).toBe('https://stock.example.com');
+      expect(mailLinkOrigin('https://stock.example.com', logOnly, 'http://evil.example')).toBe('https://stock.example.com');
+      expect(mailLinkOrigin(undefined, logOnly, 'http://10.0.0.5:5000')).toBe('http://10.0.0.5:5000');
+      expect(() => mailLinkOrigin(undefined, sending, 'http://evil.example')).toThrow(/PUBLIC_URL/);
+    } finally {
+      sending.close();
+      logOnly.close();
+    }
   });
 });

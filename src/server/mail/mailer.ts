@@ -72,3 +72,18 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom'>, log: 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
+
+/**
+ * The origin the links of an e-mail start with (DESIGN.md section 8; decision 0103): PUBLIC_URL,
+ * never a request header (the sender of the request controls `Host`). Only a mailer that sends
+ * nothing (no SMTP_URL: the message is logged and the link shown to the person who asked) may use
+ * `pageOrigin`, the origin of that person's own page. loadConfig refuses SMTP_URL without
+ * PUBLIC_URL, so a configured mailer always has one.
+ * @returns an origin without a trailing slash, e.g. `https://stock.example.com`.
+ * @throws Error for a configured mailer without PUBLIC_URL (a mailer built around loadConfig).
+ */
+export function mailLinkOrigin(publicUrl: string | undefined, mailer: Mailer, pageOrigin: string): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  if (mailer.configured) throw new Error('PUBLIC_URL must be set for e-mail with links (SMTP_URL is set)');
+  return pageOrigin;
+}

@@ -3,7 +3,7 @@
  * starts, a HYPERLINK product name, a GS1 group separator, quotes, commas and line breaks),
  * negative differences, null percentages and cross-validation lines.
  */
-import type { Categories, CategoryCounts, ResultCategory, ResultItem, ResultsSummary } from '../../contracts/results.js';
+import type { Categories, CategoryCounts, RepeatedRead, ResultCategory, ResultItem, ResultsSummary } from '../../contracts/results.js';
 import { summariseMoney } from '../../domain/money-summary.js';
 import type { ReportAudit, ReportInput } from './report-input.js';
 
@@ -33,6 +33,9 @@ export function line(fields: Partial<ResultItem> & Pick<ResultItem, 'sku'>): Res
     reason: null,
     fileCounts: [],
     badCheckDigit: false,
+    lot: null,
+    expiry: null,
+    serial: null,
     ...fields,
   };
 }
@@ -198,7 +201,7 @@ function countsOf(lines: Readonly<Record<ResultCategory, readonly ResultItem[]>>
  * read, to check that the writers read each category once.
  */
 export function sampleReportInput(
-  overrides: { audit?: Partial<ReportAudit>; lines?: Readonly<Record<ResultCategory, readonly ResultItem[]>> } = {},
+  overrides: { audit?: Partial<ReportAudit>; lines?: Readonly<Record<ResultCategory, readonly ResultItem[]>>; repeatedReads?: readonly RepeatedRead[] } = {},
 ): ReportInput & { reads: ResultCategory[] } {
   const lines = overrides.lines ?? SAMPLE_LINES;
   const reads: ResultCategory[] = [];
@@ -208,6 +211,7 @@ export function sampleReportInput(
     summary: SAMPLE_SUMMARY,
     money: summariseMoney(lines as Categories),
     counts: countsOf(lines),
+    repeatedReads: overrides.repeatedReads ?? [],
     reads,
     async *lines(category) {
       reads.push(category);

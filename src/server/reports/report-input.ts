@@ -12,6 +12,7 @@ import type {
   AuditType,
   CategoryCounts,
   MoneySummary,
+  RepeatedRead,
   ResultCategory,
   ResultItem,
   ResultsSummary,
@@ -49,4 +50,9 @@ export interface ReportInput {
    * pages). Called at most once per category; a rejection aborts the report.
    */
   lines(category: ResultCategory): AsyncIterable<ResultItem>;
+  /**
+   * Serialised items read again (DESIGN.md section 5 rule 1), in reading order: the 'Repeated
+   * Reads' part of each report, written only when there are any.
+   */
+  repeatedReads: readonly RepeatedRead[];
 }

@@ -62,6 +62,15 @@ export const REPORT_SECTIONS: Readonly<Record<ResultCategory, ReportSection>> = 
   },
 };
 
+/** The part of a report that lists serialised items read again (not a result category). */
+export const REPEATED_READS_SECTION = {
+  title: 'Repeated Reads',
+  meaning:
+    'Serialised items (a GS1 GTIN with a serial number) read again after their first read: one item ' +
+    'is one unit, so a repeat is not counted. Each row says where the repeat was (file and line) and ' +
+    'where the item was first read.',
+} as const;
+
 /**
  * The sections of `input`'s report, in `RESULT_CATEGORIES` order: always the six categories of
  * the results screen, plus Cross-File Discrepancies for a cross-validation audit (or, so that no

@@ -158,3 +158,27 @@ describe('writeCsvReport', () => {
     expect(out.destroyed).toBe(true);
   });
 });
+
+describe('writeCsvReport: GS1 details and repeated reads (DESIGN.md section 5 rule 1)', () => {
+  it('writes lot, expiry and serial, then one row per repeated read with where it was', async () => {
+    const wine: ResultItem = { ...SAMPLE_LINES.quantityCorrect[0]!, sku: 'WINE', lot: 'AB-123', expiry: '2027-12-31', serial: 'S1' };
+    const input = sampleReportInput({
+      lines: { ...SAMPLE_LINES, quantityCorrect: [wine] },
+      repeatedReads: [{ fileName: 'b.csv', line: 4, scanValue: '(01)09501101530003(21)S1', sku: 'WINE', productName: 'Red wine', gtin: '09501101530003', serial: 'S1', firstFileName: 'a.csv', firstLine: 2 }],
+    });
+    const { rows } = parse(await writeCsv(input));
+    const line = rows.find((r) => r.SKU === 'WINE' && r.Category === 'Correct')!;
+    expect([line.Lot, line.Expiry, line.Serial]).toEqual(['AB-123', '2027-12-31', 'S1']);
+    const repeat = rows.at(-1)!;
+    expect(repeat).toMatchObject({
+      Category: 'Repeated Reads',
+      SKU: 'WINE',
+      'Scan Value': '(01)09501101530003(21)S1',
+      'Product Name': 'Red wine',
+      Scanned: '',
+      'Scan Files': 'b.csv line 4',
+      Reason: 'repeated read: first read in a.csv line 2',
+      Serial: 'S1',
+    });
+  });
+});

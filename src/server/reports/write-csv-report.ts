@@ -4,9 +4,9 @@
  * DESIGN.md section 6 on formula escaping).
  */
 import Papa from 'papaparse';
-import type { ResultCategory, ResultItem } from '../../contracts/results.js';
+import type { RepeatedRead, ResultCategory, ResultItem } from '../../contracts/results.js';
 import type { ReportInput } from './report-input.js';
-import { reportSections } from './report-sections.js';
+import { REPEATED_READS_SECTION, reportSections } from './report-sections.js';
 import { fileCountsText, joinedScanFiles, roundedPercent, scanWithName } from './line-values.js';
 import { spreadsheetSafe } from './spreadsheet-safe.js';
 import { abandonStream, endStream, writeChunk } from './stream-pacing.js';
@@ -27,6 +27,9 @@ export const CSV_COLUMNS = [
   'Scanned After',
   'Scan Files',
   'Reason',
+  'Lot',
+  'Expiry',
+  'Serial',
 ] as const;
 
 /** Excel reads a UTF-8 CSV as UTF-8 only when it starts with a byte order mark. */
@@ -71,6 +74,36 @@ function csvRow(title: string, category: ResultCategory, item: ResultItem): CsvV
     textCell(scanWithName(item.scannedAfter, item.scannedAfterName)),
     textCell(files),
     textCell(item.reason),
+    textCell(item.lot),
+    textCell(item.expiry),
+    textCell(item.serial),
+  ];
+}
+
+/**
+ * A repeated read as a row of the one table: nothing counted (quantities empty), Scan Files the
+ * file and line of the repeat, Reason where the item was first read.
+ */
+function repeatedReadRow(read: RepeatedRead): CsvValue[] {
+  return [
+    textCell(REPEATED_READS_SECTION.title),
+    textCell(read.sku ?? read.scanValue),
+    textCell(read.scanValue),
+    textCell(read.productName),
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    textCell(`${read.fileName} line ${read.line}`),
+    textCell(`repeated read: first read in ${read.firstFileName} line ${read.firstLine}`),
+    null,
+    null,
+    textCell(read.serial),
   ];
 }
 
@@ -84,7 +117,9 @@ function csvText(rows: CsvValue[][]): string {
  * UTF-8 with a BOM, CRLF line ends, quoted per RFC 4180 by papaparse. One header row
  * (`CSV_COLUMNS`), then one row per line over all categories in the order of the results screen
  * (Category holds the sheet title: Correct, Above, Below, Cross-File Discrepancies, Not Found,
- * Not Expected, Zero Sheet). Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
+ * Not Expected, Zero Sheet), then the repeated reads of serialised items (Category 'Repeated
+ * Reads', nothing counted, Scan Files `file line N`, Reason where the item was first read). Lot,
+ * Expiry and Serial are the GS1 details of a line's first GS1 read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
  * most 2 decimals, Variance Value is the exact decimal, Scan Files are joined with '; '. Every
  * text cell goes through `spreadsheetSafe`.
  *
@@ -104,6 +139,9 @@ export async function writeCsvReport(input: ReportInput, out: NodeJS.WritableStr
         }
       }
       if (rows.length > 0) await writeChunk(out, csvText(rows));
+    }
+    for (let start = 0; start < input.repeatedReads.length; start += ROWS_PER_CHUNK) {
+      await writeChunk(out, csvText(input.repeatedReads.slice(start, start + ROWS_PER_CHUNK).map(repeatedReadRow)));
     }
     await endStream(out);
   } catch (error) {

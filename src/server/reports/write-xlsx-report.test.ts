@@ -83,7 +83,7 @@ describe('writeXlsxReport', () => {
   });
 
   it('has the header row of the spec on every category sheet', () => {
-    const quantity = ['SKU/Scan Value', 'Product Name', 'Expected', 'Scanned', 'Difference', '% Difference', 'Variance Value', 'Scan Files'];
+    const quantity = ['SKU/Scan Value', 'Product Name', 'Expected', 'Scanned', 'Difference', '% Difference', 'Variance Value', 'Scan Files', 'Lot', 'Expiry', 'Serial'];
     expect(headerOf(sheet(workbook, 'Correct'))).toEqual(quantity);
     expect(headerOf(sheet(workbook, 'Above'))).toEqual(quantity);
     expect(headerOf(sheet(workbook, 'Below'))).toEqual(quantity);
@@ -96,6 +96,9 @@ describe('writeXlsxReport', () => {
       'Scanned After Name',
       'Scan Files',
       'Reason',
+      'Lot',
+      'Expiry',
+      'Serial',
     ]);
     expect(headerOf(sheet(workbook, 'Not Expected'))).toEqual([
       'SKU',
@@ -104,6 +107,9 @@ describe('writeXlsxReport', () => {
       'Quantity',
       'Location',
       'Scan Files',
+      'Lot',
+      'Expiry',
+      'Serial',
     ]);
     expect(headerOf(sheet(workbook, 'Zero Sheet'))).toEqual([
       'SKU',
@@ -373,5 +379,42 @@ describe('writeXlsxReport, other audits', () => {
     await expect(writeXlsxReport(sampleReportInput({ lines: { ...standard, quantityCorrect: many } }), out)).rejects.toMatchObject({
       code: 'EXPORT_ABORTED',
     });
+  });
+});
+
+describe('writeXlsxReport: GS1 details and repeated reads (DESIGN.md section 5 rule 1)', () => {
+  const gs1Line = (sku: string, over: Partial<ResultItem>): ResultItem => ({ ...SAMPLE_LINES.quantityCorrect[0]!, sku, matchedSku: sku, ...over });
+  const lines = {
+    ...SAMPLE_LINES,
+    quantityCorrect: [gs1Line('WINE', { scanValue: '(01)09501101530003(10)AB-123(17)271231(21)S1', lot: 'AB-123', expiry: '2027-12-31', serial: 'S1' })],
+    notFound: [{ ...SAMPLE_LINES.notFound[0]!, lot: '=LOT', expiry: null, serial: null }],
+  };
+  const repeatedReads = [
+    { fileName: 'b.csv', line: 4, scanValue: ']d20109501101530003\u001d21S1', sku: 'WINE', productName: 'Red wine', gtin: '09501101530003', serial: 'S1', firstFileName: 'a.csv', firstLine: 2 },
+    { fileName: 'b.csv', line: 9, scanValue: '(01)00012345600012(21)X', sku: null, productName: null, gtin: '00012345600012', serial: 'X', firstFileName: 'b.csv', firstLine: 7 },
+  ];
+
+  it('writes lot, expiry and serial on the lines, and a Repeated Reads sheet last', async () => {
+    const workbook = await writeAndRead(sampleReportInput({ lines, repeatedReads }));
+    const correct = sheet(workbook, 'Correct');
+    const header = headerOf(correct);
+    const row = rowWhere(correct, 1, 'WINE');
+    expect([row.getCell(header.indexOf('Lot') + 1).value, row.getCell(header.indexOf('Expiry') + 1).value, row.getCell(header.indexOf('Serial') + 1).value]).toEqual(['AB-123', '2027-12-31', 'S1']);
+    const notFound = sheet(workbook, 'Not Found');
+    expect(notFound.getRow(2).getCell(headerOf(notFound).indexOf('Lot') + 1).value).toBe('=LOT');
+    expect(workbook.worksheets.at(-1)!.name).toBe('Repeated Reads');
+    const repeats = sheet(workbook, 'Repeated Reads');
+    expect(headerOf(repeats)).toEqual(['File', 'Line', 'Scan Value', 'SKU', 'Product Name', 'GTIN', 'Serial', 'First Read File', 'First Read Line']);
+    // The GS character cannot be in XML: it is shown as its control picture, as elsewhere.
+    expect((repeats.getRow(2).values as unknown[]).slice(1)).toEqual(['b.csv', 4, ']d20109501101530003\u241d21S1', 'WINE', 'Red wine', '09501101530003', 'S1', 'a.csv', 2]);
+    expect(repeats.getRow(3).getCell(4).value).toBeNull();
+    expect(repeats.rowCount).toBe(3);
+    const instructions = sheet(workbook, 'Instructions');
+    expect(rowWhere(instructions, 1, 'Repeated Reads').getCell(2).value).toContain('not counted');
+  });
+
+  it('has no Repeated Reads sheet when nothing was read twice', async () => {
+    const workbook = await writeAndRead(sampleReportInput({ lines }));
+    expect(workbook.worksheets.map((w) => w.name)).not.toContain('Repeated Reads');
   });
 });

@@ -2,10 +2,10 @@
  * The columns of each category sheet of the XLSX report (spec part 1 section 2 "Audit detail"
  * tables, extended with the money and file columns a full report needs).
  *
- * Quantities are integers, money is a number with two decimals, % Difference is a fraction with
+ * Quantities are numbers (whole ones without decimals, fractions with up to 3), money is a number with two decimals, % Difference is a fraction with
  * a percent format, so that every numeric column sorts, filters and sums as numbers.
  */
-import type { ResultCategory, ResultItem, ScanFileBreakdown } from '../../contracts/results.js';
+import type { RepeatedRead, ResultCategory, ResultItem, ScanFileBreakdown } from '../../contracts/results.js';
 import { fileCountsText, joinedScanFiles, moneyValue, percentFraction } from './line-values.js';
 import type { TableColumn } from './xlsx-table-sheet.js';
 import { CELL_STYLES } from './xlsx-styles.js';
@@ -19,14 +19,21 @@ const sku = (header: string): Column => ({
   value: (item) => (item.sku !== '' ? item.sku : item.scanValue),
 });
 const productName: Column = { header: 'Product Name', width: 42, style: CELL_STYLES.text, value: (item) => item.productName };
-const expected: Column = { header: 'Expected', width: 11, style: CELL_STYLES.integer, value: (item) => item.expectedQuantity };
+const QUANTITY = { style: CELL_STYLES.integer, fractionStyle: CELL_STYLES.quantityFraction };
+const expected: Column = { header: 'Expected', width: 11, ...QUANTITY, value: (item) => item.expectedQuantity };
 const scanned = (header: string): Column => ({
   header,
   width: 11,
-  style: CELL_STYLES.integer,
+  ...QUANTITY,
   value: (item) => item.scannedQuantity,
 });
-const difference: Column = { header: 'Difference', width: 12, style: CELL_STYLES.signedInteger, value: (item) => item.difference };
+const difference: Column = {
+  header: 'Difference',
+  width: 12,
+  style: CELL_STYLES.signedInteger,
+  fractionStyle: CELL_STYLES.signedQuantityFraction,
+  value: (item) => item.difference,
+};
 const percentDifference: Column = {
   header: '% Difference',
   width: 13,
@@ -44,6 +51,13 @@ const text = (header: string, width: number, value: (item: ResultItem) => string
   value,
 });
 
+/** GS1 details of a line's first GS1 read (DESIGN.md section 5 rule 1): batch/lot, expiry, serial. */
+const GS1_COLUMNS: readonly Column[] = [
+  text('Lot', 16, (item) => item.lot),
+  text('Expiry', 12, (item) => item.expiry),
+  text('Serial', 20, (item) => item.serial),
+];
+
 /** Correct, Above and Below share one layout. */
 const QUANTITY_COLUMNS: readonly Column[] = [
   sku('SKU/Scan Value'),
@@ -54,6 +68,7 @@ const QUANTITY_COLUMNS: readonly Column[] = [
   percentDifference,
   varianceValue,
   scanFiles,
+  ...GS1_COLUMNS,
 ];
 
 const NOT_FOUND_COLUMNS: readonly Column[] = [
@@ -65,6 +80,7 @@ const NOT_FOUND_COLUMNS: readonly Column[] = [
   text('Scanned After Name', 32, (item) => item.scannedAfterName),
   scanFiles,
   text('Reason', 32, (item) => item.reason),
+  ...GS1_COLUMNS,
 ];
 
 const NOT_EXPECTED_COLUMNS: readonly Column[] = [
@@ -74,6 +90,7 @@ const NOT_EXPECTED_COLUMNS: readonly Column[] = [
   scanned('Quantity'),
   location,
   scanFiles,
+  ...GS1_COLUMNS,
 ];
 
 const ZERO_SHEET_COLUMNS: readonly Column[] = [sku('SKU'), productName, expected, location, costPrice, varianceValue];
@@ -88,7 +105,7 @@ function crossFileColumns(files: readonly ScanFileBreakdown[]): Column[] {
     (file, index): Column => ({
       header: file.teamName ? `${file.fileName} (${file.teamName})` : file.fileName,
       width: Math.min(Math.max(12, file.fileName.length + 4), 30),
-      style: CELL_STYLES.integer,
+      ...QUANTITY,
       value: (item) => countOf(item, file, index),
     }),
   );
@@ -103,6 +120,19 @@ function countOf(item: ResultItem, file: ScanFileBreakdown, index: number): numb
   if (atIndex !== undefined && sameName(atIndex)) return atIndex.quantity;
   return item.fileCounts.find(sameName)?.quantity ?? null;
 }
+
+/** The columns of the Repeated Reads sheet. */
+export const REPEATED_READ_COLUMNS: readonly TableColumn<RepeatedRead>[] = [
+  { header: 'File', width: 28, style: CELL_STYLES.text, value: (read) => read.fileName },
+  { header: 'Line', width: 8, style: CELL_STYLES.integer, value: (read) => read.line },
+  { header: 'Scan Value', width: 40, style: CELL_STYLES.text, value: (read) => read.scanValue },
+  { header: 'SKU', width: 20, style: CELL_STYLES.text, value: (read) => read.sku },
+  { header: 'Product Name', width: 36, style: CELL_STYLES.text, value: (read) => read.productName },
+  { header: 'GTIN', width: 16, style: CELL_STYLES.text, value: (read) => read.gtin },
+  { header: 'Serial', width: 20, style: CELL_STYLES.text, value: (read) => read.serial },
+  { header: 'First Read File', width: 28, style: CELL_STYLES.text, value: (read) => read.firstFileName },
+  { header: 'First Read Line', width: 15, style: CELL_STYLES.integer, value: (read) => read.firstLine },
+];
 
 /** The columns of `category`'s sheet; `files` are the audit's scan files in upload order. */
 export function categoryColumns(category: ResultCategory, files: readonly ScanFileBreakdown[]): readonly Column[] {

@@ -55,15 +55,30 @@ function valueType(value: CellValue): number {
 
 /**
  * A maker of data rows for a sheet whose columns have `styles` (one style object per column,
- * registered in `registry` on first use).
+ * registered in `registry` on first use); `fractionStyles[i]`, when given, styles the cells of
+ * column i whose value is a number with a fraction (a quantity of 2.5 shows its decimals, 843 none).
  *
  * @returns rowXml(rowNumber, values): the `<row>` element of row `rowNumber` (1-based, as in
  *   Excel) with one cell per column, `values[i]` in column i + 1.
  */
-export function tableRowXml(styles: readonly CellStyle[], registry: StyleRegistry): (rowNumber: number, values: readonly CellValue[]) => string {
+export function tableRowXml(
+  styles: readonly CellStyle[],
+  registry: StyleRegistry,
+  fractionStyles: readonly (CellStyle | undefined)[] = [],
+): (rowNumber: number, values: readonly CellValue[]) => string {
   const letters = styles.map((_, i) => columnLetters(i + 1));
   const styleAttributes: Array<string | undefined> = styles.map(() => undefined);
+  const fractionAttributes: Array<string | undefined> = styles.map(() => undefined);
   const styleAttribute = (i: number, value: CellValue): string => {
+    const fraction = fractionStyles[i];
+    if (fraction !== undefined && typeof value === 'number' && !Number.isInteger(value)) {
+      let attribute = fractionAttributes[i];
+      if (attribute === undefined) {
+        const id = registry.addStyleModel(fraction, valueType(value));
+        attribute = fractionAttributes[i] = id ? ` s="${id}"` : '';
+      }
+      return attribute;
+    }
     let attribute = styleAttributes[i];
     if (attribute === undefined) {
       const id = registry.addStyleModel(styles[i]!, valueType(value));

@@ -16,6 +16,13 @@ export const NUMBER_FORMATS = {
   /** Whole units with an explicit sign, for differences. */
   signedInteger: '+#,##0;-#,##0;0',
   /**
+   * A quantity with a fraction (2.5 kg, 0.125 m): the places it has, up to 3. Whole quantities
+   * keep `integer` (Excel has no format that drops the point of a whole number only), so each
+   * quantity cell takes one of the two by its value (`quantityStyle`).
+   */
+  quantityFraction: '#,##0.0##',
+  signedQuantityFraction: '+#,##0.0##;-#,##0.0##;0',
+  /**
    * Money with two decimals, negatives in red. No currency symbol: the catalogue stores amounts
    * in the business's own currency without naming it.
    */
@@ -55,6 +62,9 @@ export const CATEGORY_COLOURS: Readonly<Record<ResultCategory, SheetColours>> = 
   zeroSheetItems: { fill: 'FFEF6C00', text: WHITE },
 };
 
+/** The Repeated Reads sheet: not a category, a neutral slate. */
+export const REPEATED_READS_COLOURS: SheetColours = { fill: 'FF455A64', text: WHITE };
+
 export type CellStyle = Partial<Style>;
 
 /** Every font names its face and size: a bare `<b/>` font leaves the size to the reader. */
@@ -68,6 +78,8 @@ export const CELL_STYLES = {
   wrappedText: { alignment: { vertical: 'top', wrapText: true } },
   integer: { numFmt: NUMBER_FORMATS.integer, alignment: { vertical: 'top' } },
   signedInteger: { numFmt: NUMBER_FORMATS.signedInteger, alignment: { vertical: 'top' } },
+  quantityFraction: { numFmt: NUMBER_FORMATS.quantityFraction, alignment: { vertical: 'top' } },
+  signedQuantityFraction: { numFmt: NUMBER_FORMATS.signedQuantityFraction, alignment: { vertical: 'top' } },
   money: { numFmt: NUMBER_FORMATS.money, alignment: { vertical: 'top' } },
   percent: { numFmt: NUMBER_FORMATS.percent, alignment: { vertical: 'top' } },
   signedPercent: { numFmt: NUMBER_FORMATS.signedPercent, alignment: { vertical: 'top' } },
@@ -79,6 +91,15 @@ export const CELL_STYLES = {
 } as const satisfies Record<string, CellStyle>;
 
 export type CellStyleName = keyof typeof CELL_STYLES;
+
+/**
+ * The style of a quantity cell (DESIGN.md section 5 rule 4: at most 3 decimals): whole numbers
+ * without decimals, fractions with theirs; `signed` for differences and variance.
+ */
+export function quantityStyle(value: number | null, signed = false): CellStyle {
+  if (value === null || Number.isInteger(value)) return signed ? CELL_STYLES.signedInteger : CELL_STYLES.integer;
+  return signed ? CELL_STYLES.signedQuantityFraction : CELL_STYLES.quantityFraction;
+}
 
 const headerStyles = new Map<SheetColours, CellStyle>();
 

@@ -10,17 +10,16 @@ import { AUDIT_MODE_LABELS, AUDIT_TYPE_LABELS } from './report-labels.js';
 import type { ReportSection } from './report-sections.js';
 import { moneyValue } from './line-values.js';
 import { commitRow, type CellValue } from './xlsx-rows.js';
-import { CELL_STYLES, REPORT_COLOURS, headerStyle, type CellStyle } from './xlsx-styles.js';
+import { CELL_STYLES, REPORT_COLOURS, headerStyle, quantityStyle, type CellStyle } from './xlsx-styles.js';
 
 export const SUMMARY_SHEET_NAME = 'Executive Summary';
 
 const COLOURS = REPORT_COLOURS.summary;
 const HEADER = headerStyle(COLOURS);
-const SCAN_FILE_STYLES = [CELL_STYLES.text, CELL_STYLES.text, CELL_STYLES.text, CELL_STYLES.integer, CELL_STYLES.percent];
 
 /**
  * Writes the summary sheet from `input`'s audit, summary and counts (it reads no lines).
- * Each figure is a number in its own format: units as integers, rates as percentages, money
+ * Each figure is a number in its own format: units as quantities (decimals only when they have some), rates as percentages, money
  * with two decimals; a figure that does not exist (accuracy with nothing counted) reads 'n/a'.
  */
 export function writeSummarySheet(
@@ -57,18 +56,18 @@ export function writeSummarySheet(
   gap();
 
   heading('Results', '');
-  field('Total Scanned (units)', summary.totalScanned, CELL_STYLES.integer);
-  field('Matched Scanned (units)', summary.matchedScanned, CELL_STYLES.integer);
+  field('Total Scanned (units)', summary.totalScanned, quantityStyle(summary.totalScanned));
+  field('Matched Scanned (units)', summary.matchedScanned, quantityStyle(summary.matchedScanned));
   field('Match Rate', summary.matchRate, CELL_STYLES.percent);
   field('Accuracy', summary.accuracy ?? 'n/a', summary.accuracy === null ? CELL_STYLES.text : CELL_STYLES.percent);
   if (audit.auditType === 'product-audit' && input.totalProductsInFilter !== null) {
     field('Products in Filter', input.totalProductsInFilter, CELL_STYLES.integer);
   }
-  field('Variance (units)', summary.varianceUnits, CELL_STYLES.signedInteger);
+  field('Variance (units)', summary.varianceUnits, quantityStyle(summary.varianceUnits, true));
   field('Variance Value', moneyValue(summary.varianceValue), CELL_STYLES.money);
-  field('Units Short', input.money.unitsShort, CELL_STYLES.integer);
+  field('Units Short', input.money.unitsShort, quantityStyle(input.money.unitsShort));
   field('Value Short', moneyValue(input.money.valueShort), CELL_STYLES.money);
-  field('Units Over', input.money.unitsOver, CELL_STYLES.integer);
+  field('Units Over', input.money.unitsOver, quantityStyle(input.money.unitsOver));
   field('Value Over', moneyValue(input.money.valueOver), CELL_STYLES.money);
   field('Net Shrinkage Value', moneyValue(input.money.netShrinkageValue), CELL_STYLES.money);
   gap();
@@ -82,7 +81,13 @@ export function writeSummarySheet(
   heading('Scan File', 'Team', 'Scanner ID', 'Total Items', 'Match Rate');
   if (summary.scanFileBreakdown.length === 0) commitRow(sheet, ['No scan files'], CELL_STYLES.subtitle);
   for (const file of summary.scanFileBreakdown) {
-    commitRow(sheet, [file.fileName, file.teamName, file.scannerId, file.totalItems, file.matchRate], SCAN_FILE_STYLES);
+    commitRow(sheet, [file.fileName, file.teamName, file.scannerId, file.totalItems, file.matchRate], [
+      CELL_STYLES.text,
+      CELL_STYLES.text,
+      CELL_STYLES.text,
+      quantityStyle(file.totalItems),
+      CELL_STYLES.percent,
+    ]);
   }
 
   sheet.commit();

@@ -16,6 +16,8 @@ export interface TableColumn<T> {
   width: number;
   /** Shared style of the column's data cells (number format, alignment). */
   style: CellStyle;
+  /** Style of the cells whose value is a number with a fraction, when it differs (quantities). */
+  fractionStyle?: CellStyle;
   value(item: T): CellValue;
 }
 
@@ -111,7 +113,7 @@ export async function writeTableSheet<T>(
   commitRow(worksheet, columns.map((column) => column.header), headerStyle(sheet.colours), HEADER_HEIGHT);
   const sink = sheetRowSink(workbook, worksheet);
 
-  const rowXml = tableRowXml(columns.map((column) => column.style), sink.styles);
+  const rowXml = tableRowXml(columns.map((column) => column.style), sink.styles, columns.map((column) => column.fractionStyle));
   const upstream = sheetUpstream(worksheet);
   let written = 0;
   let batch = '';

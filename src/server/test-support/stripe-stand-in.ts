@@ -145,6 +145,11 @@ export class StripeStandIn {
     return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
   }
 
+  /** Any body signed with the webhook secret, well-formed or not (not sent). */
+  signPayload(payload: string, secret = this.opts.webhookSecret ?? ''): SignedEvent {
+    return { id: '', payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+  }
+
   /** POSTs a signed event to the webhook URL; answers the HTTP status. */
   async deliver(event: SignedEvent): Promise<number> {
     if (!this.opts.webhookUrl) return 0;

@@ -6,6 +6,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { userDisplayName } from '@/features/auth/user-display';
+import { can } from '../../domain/roles';
 
 const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 const ComingSoonPage = lazy(() => import('@/components/ComingSoonPage'));
@@ -48,8 +49,14 @@ function useCanWrite(): boolean {
   return Boolean(user) && user?.role !== 'viewer';
 }
 
+/** The full rebuild of tag analytics: the owner only (src/domain/roles.ts). */
+function useCanRebuildTags(): boolean {
+  const { user } = useCurrentUser();
+  return can(user?.role, 'rebuildTagAnalytics');
+}
+
 function TagAnalyticsRoute() {
-  return <TagAnalyticsPage canRefresh={useCanWrite()} />;
+  return <TagAnalyticsPage canRefresh={useCanWrite()} canRebuild={useCanRebuildTags()} />;
 }
 
 function TagDetailRoute({ tagName }: { tagName: string }) {

@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('cycle count audits on %s', (kind) => {
       quantityColumn_0: 'Menge',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('team2.csv line 14: quantity "abc" is not a whole number');
+    expect(res.json().message).toBe('team2.csv line 14: quantity "abc" is not a number');
     const audit = (await owner.get(`/api/audits/${id}`)).json();
     expect(audit).toMatchObject({ status: 'draft', scanFiles: [], itemsScanned: null });
     expect((await owner.get(`/api/audits/${id}/results-enhanced`)).statusCode).toBe(409);

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { audits, organizations, storedFileChunks, users } from '../../db/schema.js';
 import { DATABASE_KINDS, openTestDatabase } from '../../test-support/databases.js';
 import { keepLocalCopy, takeLocalCopy } from './local-copies.js';
-import { storeScanFile } from './process-audit.js';
+import { stageScanFile } from './staged-files.js';
 import { readJobFiles } from './processing-job.js';
 import type { AuditRow } from './repo.js';
 
@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('local copies of stored scan files on %s', (kind) 
   async function storeUpload(name: string): Promise<string> {
     const upload = path.join(dir, `${kind}-${name}`);
     writeFileSync(upload, UPLOADED);
-    const storedFileId = await storeScanFile(database.db, audit, { fileName: name, path: upload, sizeBytes: UPLOADED.length });
+    const { fileId: storedFileId } = await stageScanFile(database.db, audit.organizationId, { fileName: name, path: upload, sizeBytes: UPLOADED.length });
     rmSync(upload); // the request's folder goes when it is answered
     await database.db
       .update(storedFileChunks)

@@ -4,9 +4,10 @@
  * one-at-a-time uploads, docs/decisions/0009; processing as a job: DESIGN.md section 12,
  * docs/decisions/0056). Both go through `startProcessing`:
  *   1. every file opens and its chosen columns exist (nothing written on a bad file);
- *   2. the files are stored in the database (stored-files.ts), where any app server reads them;
- *   3. status -> processing (stage queued), with the run on the audit row; one conditional
- *      update, so two requests cannot both start it;
+ *   2. the files are staged in the database (staged-files.ts), where any app server reads them;
+ *   3. status -> processing (stage queued), with the run on the audit row, and the staged files
+ *      made the audit's: one transaction around one conditional update, so two requests cannot
+ *      both start it and a server killed before it leaves the audit as it was;
  *   4. the job is queued. processing-job.ts reads, reconciles (in a worker thread) and stores.
  * `waitForProcessing` follows the audit to its end for callers that wait for the result.
  */
@@ -21,8 +22,7 @@ import type { ReceivedFile } from '../../http/multipart.js';
 import { openScanTable } from './engine/scan-table.js';
 import { findAudit, readAudit, readSummary, updateAuditIfStatus, type AuditRow } from './repo.js';
 import type { ProcessingJob, ProcessingJobFile } from './processing-job.js';
-import { copyStoredFile, removeStoredFiles, storeUploadedFile } from './stored-files.js';
-import { keepLocalCopy } from './local-copies.js';
+import { adoptStagedFiles, discardStagedFiles, stageScanFile, type StagedFile } from './staged-files.js';
 
 /** A scan file on disk: just received (multipart temp file). */
 export interface ScanFileSource {
@@ -111,17 +111,19 @@ export function headerChoice(fileName: string, raw: string | undefined): 'auto' 
 }
 
 /**
- * Stores each upload's file in the database for the audit; answers the job's file list.
- * On a failure, what was stored is removed again.
+ * Stages each upload's file in the database for the audit (staged-files.ts); answers the job's
+ * file list and what `startProcessing` adopts. On a failure, what was staged is discarded again.
  */
-export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUpload[]): Promise<ProcessingJobFile[]> {
+export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUpload[]): Promise<{ files: ProcessingJobFile[]; staged: StagedFile[] }> {
   const files: ProcessingJobFile[] = [];
+  const staged: StagedFile[] = [];
   try {
     for (const [position, upload] of uploads.entries()) {
-      const storedFileId = await storeScanFile(db, audit, upload.file);
+      const file = await stageScanFile(db, audit.organizationId, upload.file);
+      staged.push(file);
       files.push({
         position,
-        storedFileId,
+        storedFileId: file.fileId,
         fileName: upload.file.fileName,
         teamName: upload.teamName,
         scannerId: upload.scannerId,
@@ -132,22 +134,10 @@ export async function storeJobFiles(db: Db, audit: AuditRow, uploads: ScanFileUp
       });
     }
   } catch (err) {
-    await removeStoredFiles(db, files.map((f) => f.storedFileId));
+    await discardStagedFiles(db, staged);
     throw err;
   }
-  return files;
-}
-
-/**
- * Stores `file` for the audit: a copy inside the database when a preview kept it, else from disk,
- * keeping then a local copy for a job of this process (local-copies.ts).
- */
-export async function storeScanFile(db: Db, audit: AuditRow, file: ScanFileSource): Promise<string> {
-  const owner = { organizationId: audit.organizationId, auditId: audit.id };
-  if (file.storedFileId) return copyStoredFile(db, file.storedFileId, owner);
-  const storedFileId = await storeUploadedFile(db, owner, file.path);
-  await keepLocalCopy(storedFileId, file.path);
-  return storedFileId;
+  return { files, staged };
 }
 
 export interface StartOptions {
@@ -156,6 +146,8 @@ export interface StartOptions {
   section?: string | null;
   /** True when the files are one-at-a-time uploads that stay for another try after bad input. */
   keptFiles: boolean;
+  /** Files staged for this run (storeJobFiles): adopted by the audit in the transaction that starts it. */
+  staged?: readonly StagedFile[];
 }
 
 /**
@@ -172,7 +164,7 @@ export async function startProcessing(db: Db, jobs: JobQueue, audit: AuditRow, f
     keptFiles: opts.keptFiles,
     previous: { status: audit.status, progress: audit.progress, errorMessage: audit.errorMessage },
   };
-  const started = await updateAuditIfStatus(db, audit.id, [audit.status], {
+  const start = (tx: Db) => updateAuditIfStatus(tx, audit.id, [audit.status], {
     status: 'processing',
     stage: 'queued',
     progress: 30,
@@ -184,6 +176,15 @@ export async function startProcessing(db: Db, jobs: JobQueue, audit: AuditRow, f
     // The database's clock, as the lease checks read it.
     jobHeartbeatAt: sql`now()` as unknown as Date,
     ...(opts.section !== undefined ? { section: opts.section } : {}),
+  });
+  // The run and its files are recorded together: a server killed before the commit leaves the
+  // audit as it was and the files staged only (staged-files.ts).
+  const staged = opts.staged ?? [];
+  const started = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (!(await start(tx))) return false;
+    await adoptStagedFiles(tx, staged, audit.id);
+    return true;
   });
   if (!started) throw new AppError('AUDIT_NOT_PROCESSABLE', 'This audit is already being processed.', 409);
   await jobs.send(audit.id);

@@ -10,7 +10,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../errors.js';
 import { assertProcessable, checkScanFiles, startProcessing, storeJobFiles, type ScanFileUpload } from './process-audit.js';
 import type { AuditRow } from './repo.js';
-import { removeStoredFiles } from './stored-files.js';
+import { discardStagedFiles } from './staged-files.js';
 
 /**
  * Checks the files, stores them and starts processing (processing-job.ts runs it); answers the
@@ -33,16 +33,17 @@ export async function processUploadedFiles(opts: {
     throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
   }
   await checkScanFiles(opts.uploads);
-  const files = await storeJobFiles(db, audit, opts.uploads);
+  const { files, staged } = await storeJobFiles(db, audit, opts.uploads);
   try {
     return await startProcessing(db, opts.jobs, audit, files, {
       mode: opts.mode,
       filterExpression: opts.filterExpression,
       section: opts.section,
       keptFiles: false,
+      staged,
     });
   } catch (err) {
-    await removeStoredFiles(db, files.map((f) => f.storedFileId));
+    await discardStagedFiles(db, staged);
     throw err;
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '../../../contracts/results.js';
 import { hasBadCheckDigit } from '../../../domain/gtin.js';
 import { completeTasksOfAudit } from '../tasks/complete-tasks-of-audit.js';
-import { copyCsvFile, copyCsvText } from '../../db/bulk-copy.js';
+import { copyCsvFile, copyCsvFileInSlices, copyCsvText } from '../../db/bulk-copy.js';
 import {
   NOT_FOUND_LINE_COLUMNS,
   RESULT_LINE_COLUMNS,
@@ -30,6 +30,7 @@ import {
 } from './result-lines.js';
 import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
+import { storeRepeatedReads } from './repeated-reads-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
@@ -268,7 +269,8 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  * The organisation's catalogue with its current quantities (the expected-quantity snapshot taken
  * when processing starts, DESIGN.md section 2), as the processing thread receives it: one JSON text (an array of
  * `[id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags,
- * expectedQuantity, costPrice]`, cost price as the column's decimal text, in SKU order), made by
+ * expectedQuantity, costPrice, alternates?]`, cost price as the column's decimal text, alternates
+ * `[[value, kind, units], ...]` only when the organisation has any, in SKU order), made by
  * the database. The server's thread holds one string, not 100,000 objects per job, and the
  * processing thread builds the products (engine/catalogue-snapshot.ts; issue: server RSS grew
  * over consecutive 1M-row jobs while the catalogue was built here and cloned across).
@@ -280,10 +282,17 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  */
 export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number } = {}): Promise<string> {
   const pageSize = opts.pageSize ?? SNAPSHOT_PAGE;
+  // Alternate identifiers (DESIGN.md section 5 rule 1) join the snapshot, so that a later edit
+  // never changes a finished audit; a catalogue without any pays no probe per product.
+  const anyIdentifiers = await db.execute(sql`SELECT 1 FROM product_identifiers WHERE organization_id = ${organizationId}::uuid LIMIT 1`);
+  const alternates = ((anyIdentifiers as unknown as { rows: unknown[] }).rows.length > 0)
+    ? sql`, (SELECT json_agg(json_build_array(i.value, i.kind, i.units) ORDER BY i.position)
+        FROM product_identifiers AS i WHERE i.product_id = ${products.id})`
+    : sql``;
   const product = sql`json_build_array(
       ${products.id}, ${products.sku}, ${products.upc}, ${products.otherIdentifier}, ${products.name},
       ${products.category}, ${products.location}, ${products.manufacturer}, ${products.distributor},
-      ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text
+      ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text${alternates}
     )`;
   const ofOrganization = sql`${products.organizationId} = ${organizationId}`;
   if (!runsOnPglite(db)) {
@@ -331,7 +340,10 @@ export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> 
 
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
- * all in one transaction: a failure leaves no partial results (issue: processing is atomic).
+ * all in one transaction: a failure leaves no partial results (issue: processing is atomic). On
+ * the embedded database the COPY files of lines go first, in short transactions of their own
+ * (`writeLinesInSlices`; no reader sees the lines of an audit that is not complete), so that one
+ * organisation's big audit does not hold everybody else's requests for its whole length.
  * With `jobToken`, only while the audit's processing lease is still that token's (a worker that
  * lost its lease stores nothing). Answers false then, and when the audit is gone; true when
  * stored. The lines come from `lines` (see StoredLines); the summary and counts from `results`
@@ -345,6 +357,11 @@ export async function storeResults(
   jobToken?: string,
   lines: StoredLines = { productTags: new Map() },
 ): Promise<boolean> {
+  // On the embedded database the lines (a million for a big audit) are written first, in short
+  // transactions, so that other organisations' requests run between them (the one connection is
+  // held by a transaction while it lasts); the rest is stored in one transaction as before.
+  const sliced = runsOnPglite(db) && 'csvFile' in lines;
+  if (sliced && !(await writeLinesInSlices(db, audit.id, jobToken, lines))) return false;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // The audit's row stays locked until the results are stored: an audit deleted meanwhile waits,
@@ -352,8 +369,10 @@ export async function storeResults(
     const [held] = await tx.execute(sql`select job_token from audits where id = ${audit.id} for update`).then((r) => (r as unknown as { rows: Array<{ job_token: string | null }> }).rows);
     if (!held) return false;
     if (jobToken !== undefined && held.job_token !== jobToken) return false;
-    await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
-    await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, audit.id));
+    if (!sliced) {
+      await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
+      await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, audit.id));
+    }
     await tx.delete(auditResultSummaries).where(eq(auditResultSummaries.auditId, audit.id));
     await tx.delete(scanFiles).where(eq(scanFiles.auditId, audit.id));
     // The results replace every kept upload of the audit (docs/decisions/0009).
@@ -379,7 +398,9 @@ export async function storeResults(
       );
     }
     const owner = { organizationId: audit.organizationId, auditId: audit.id };
-    if ('csvFile' in lines) {
+    if (sliced) {
+      // Written above.
+    } else if ('csvFile' in lines) {
       await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile);
       await copyCsvFile(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.notFoundLines);
     } else {
@@ -387,6 +408,7 @@ export async function storeResults(
       await copyCsvText(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, csvChunksOf(productLines));
       await copyCsvText(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, csvChunksOf(notFoundLineRows(audit.id, results.categories.notFound)));
     }
+    await storeRepeatedReads(tx, audit.id, results.repeatedReads);
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,
@@ -404,6 +426,34 @@ export async function storeResults(
     await markAuditComplete(tx, audit);
     return true;
   });
+}
+
+/**
+ * The embedded database's way of storing an audit's lines (storeResults): the lines a dead run
+ * may have left are deleted, then the COPY files go in slices of ~1 MB, each a transaction of its
+ * own that goes on only while the audit is there and its lease still `jobToken`'s (a run that lost
+ * it writes nothing more; the run that took over deleted what it wrote). Readers see none of it
+ * before the audit is complete: results are read of complete audits, tag analytics join complete
+ * ones. Answers false when the lease was lost or the audit deleted.
+ */
+async function writeLinesInSlices(db: Db, auditId: string, jobToken: string | undefined, lines: { csvFile: string; notFoundLines: string | GrowingFile }): Promise<boolean> {
+  const stillOurs = async (tx: Db) => {
+    const rows = (await tx.execute(sql`select job_token from audits where id = ${auditId} for update`)) as unknown as { rows: Array<{ job_token: string | null }> };
+    const held = rows.rows[0];
+    return held !== undefined && (jobToken === undefined || held.job_token === jobToken);
+  };
+  const cleared = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (!(await stillOurs(tx))) return false;
+    await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, auditId));
+    await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, auditId));
+    return true;
+  });
+  return (
+    cleared &&
+    (await copyCsvFileInSlices(db, 'audit_result_lines', RESULT_LINE_COLUMNS, lines.csvFile, stillOurs)) &&
+    (await copyCsvFileInSlices(db, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, lines.notFoundLines, stillOurs))
+  );
 }
 
 /**
@@ -455,6 +505,9 @@ export function toResultItem(row: LineFields): ResultItem {
     reason: row.reason,
     fileCounts: ctx.fileCounts ?? [],
     badCheckDigit: row.badCheckDigit,
+    lot: ctx.lot ?? null,
+    expiry: ctx.expiry ?? null,
+    serial: ctx.serial ?? null,
   };
 }
 
@@ -486,6 +539,9 @@ export function toNotFoundItem(row: NotFoundFields): ResultItem {
     reason: row.reason ?? USUAL_NOT_FOUND_REASON,
     fileCounts: [],
     badCheckDigit: hasBadCheckDigit(row.value),
+    lot: ctx.lot ?? null,
+    expiry: ctx.expiry ?? null,
+    serial: ctx.serial ?? null,
   };
 }
 

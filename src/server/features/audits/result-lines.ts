@@ -22,13 +22,20 @@ export interface LineOwner {
 /** The lines of one category, in engine order (an array, or a generator that makes them). */
 export type CategoryLines = (category: ResultCategory) => Iterable<ResultItem>;
 
-/** The jsonb `context` column: shelf context and cross-validation file counts. */
+/**
+ * The jsonb `context` column: shelf context, cross-validation file counts and, for a line with a
+ * GS1 read, its lot, expiry and serial (absent on lines stored before they existed, and on lines
+ * without them).
+ */
 export interface LineContext {
   scannedBefore: string | null;
   scannedBeforeName: string | null;
   scannedAfter: string | null;
   scannedAfterName: string | null;
   fileCounts: ResultItem['fileCounts'];
+  lot?: string | null;
+  expiry?: string | null;
+  serial?: string | null;
 }
 
 /**
@@ -66,14 +73,21 @@ export const RESULT_LINE_COLUMNS: readonly string[] = [
  * which gives a null context nulls and no file counts, as before.
  */
 function lineContext(item: ResultItem): LineContext | null {
-  if (item.scannedBefore === null && item.scannedAfter === null && item.fileCounts.length === 0) return null;
-  return {
+  const gs1 = item.lot !== null || item.expiry !== null || item.serial !== null;
+  if (item.scannedBefore === null && item.scannedAfter === null && item.fileCounts.length === 0 && !gs1) return null;
+  const context: LineContext = {
     scannedBefore: item.scannedBefore,
     scannedBeforeName: item.scannedBeforeName,
     scannedAfter: item.scannedAfter,
     scannedAfterName: item.scannedAfterName,
     fileCounts: item.fileCounts,
   };
+  if (gs1) {
+    context.lot = item.lot;
+    context.expiry = item.expiry;
+    context.serial = item.serial;
+  }
+  return context;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   RESULT_CATEGORIES,
   type CategoryCounts,
   type Categories,
+  REPEATED_READS_SHOWN,
   type PagedResults,
   type ResultsQuery,
   type ResultsSummary,
@@ -17,6 +18,7 @@ import { AppError } from '../../errors.js';
 import type { ReportInput } from '../../reports/index.js';
 import { breakdownOf, readLinesPage, readMoneySummary, readSummary, type AuditRow, type SummaryRow } from './repo.js';
 import { streamLines } from './stream-lines.js';
+import { readRepeatedReads } from './repeated-reads-repo.js';
 
 function toResultsSummary(summary: SummaryRow, audit: AuditRow): ResultsSummary {
   return {
@@ -55,8 +57,9 @@ export async function readPagedResults(db: Db, audit: AuditRow, query: ResultsQu
   const totals = {} as CategoryCounts;
   const pages = {} as PagedResults['pages'];
   const all = query.all === 'true';
-  const [money] = await Promise.all([
+  const [money, repeated] = await Promise.all([
     readMoneySummary(db, audit.id),
+    readRepeatedReads(db, audit.id, REPEATED_READS_SHOWN),
     ...RESULT_CATEGORIES.map(async (category) => {
       const pageSize = all ? Math.max(1, counts[category]) : query.pageSize;
       const page = all ? 1 : query[`${category}Page`];
@@ -83,6 +86,8 @@ export async function readPagedResults(db: Db, audit: AuditRow, query: ResultsQu
     categories,
     totals,
     pages,
+    repeatedReads: repeated.reads,
+    repeatedReadsTotal: repeated.total,
   };
 }
 
@@ -105,5 +110,6 @@ export async function reportInput(db: Db, audit: AuditRow, organizationName: str
     money: await readMoneySummary(db, audit.id),
     counts: summary.counts as CategoryCounts,
     lines: (category) => streamLines(db, audit.id, category),
+    repeatedReads: (await readRepeatedReads(db, audit.id)).reads,
   };
 }

@@ -47,16 +47,15 @@ export async function storeUploadedFile(db: Db, owner: StoredFileOwner, path: st
 }
 
 /**
- * Copies stored file `fileId` (an upload token's) to a new stored file of the audit, inside the
- * database (no bytes pass through the app server); answers the new file id.
+ * Copies stored file `fileId` (an upload token's) to a new stored file of `owner`, inside the
+ * database (no bytes pass through the app server); answers the new file id (`copyId` when given).
  */
-export async function copyStoredFile(db: Db, fileId: string, owner: { organizationId: string; auditId: string }): Promise<string> {
-  const copy = randomUUID();
+export async function copyStoredFile(db: Db, fileId: string, owner: StoredFileOwner, copyId: string = randomUUID()): Promise<string> {
   await db.execute(sql`
-    insert into stored_file_chunks (file_id, seq, organization_id, audit_id, data)
-    select ${copy}, seq, organization_id, ${owner.auditId}, data from stored_file_chunks
+    insert into stored_file_chunks (file_id, seq, organization_id, audit_id, upload_token, data)
+    select ${copyId}, seq, organization_id, ${owner.auditId ?? null}, ${owner.uploadToken ?? null}, data from stored_file_chunks
     where file_id = ${fileId} and organization_id = ${owner.organizationId}`);
-  return copy;
+  return copyId;
 }
 
 /**

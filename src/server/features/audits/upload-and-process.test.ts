@@ -128,7 +128,7 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
     writeFileSync(bad, 'EAN;Menge\n4006381333931;2\n0012345678905;abc\n');
     const quantity = await owner.upload(`/api/audits/${id}/upload`, [{ field: 'scanFile', path: bad }], { scanColumn: 'EAN', quantityColumn: 'Menge', teamName: 'Team 2' });
     expect(quantity.statusCode).toBe(400);
-    expect(quantity.json().message).toBe('team2.csv line 3: quantity "abc" is not a whole number');
+    expect(quantity.json().message).toBe('team2.csv line 3: quantity "abc" is not a number');
 
     const noColumn = await owner.upload(`/api/audits/${id}/upload`, [{ field: 'scanFile', path: bad }], { teamName: 'Team 2' });
     expect(noColumn.statusCode).toBe(400);

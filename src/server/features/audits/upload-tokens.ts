@@ -63,7 +63,7 @@ export async function createUploadToken(
   await removeExpiredUploadTokens(db);
   await db.execute(sql`
     delete from upload_tokens where token in (
-      select token from upload_tokens where organization_id = ${organizationId}
+      select token from upload_tokens where organization_id = ${organizationId} and not staging
       order by created_at desc, token offset ${Math.max(0, maxLive - 1)})`);
   const token = randomUUID();
   const fileId = randomUUID();
@@ -131,7 +131,7 @@ async function findUploadToken(db: Db, organizationId: string, field: string, to
       expired: sql<boolean>`${uploadTokens.expiresAt} <= now()`,
     })
     .from(uploadTokens)
-    .where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId)));
+    .where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId), eq(uploadTokens.staging, false)));
   if (!row) {
     throw new AppError(
       'UPLOAD_TOKEN_NOT_FOUND',

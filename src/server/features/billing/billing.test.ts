@@ -143,6 +143,40 @@ describe.each(DATABASE_KINDS)('billing on %s', (kind) => {
     standIn.cancel(subscription.id);
   });
 
+  it('refuses a validly signed but malformed event (400 MALFORMED_EVENT) and changes nothing', async () => {
+    const customer = await customerOf(organizationId);
+    const subscription = standIn.subscribe(customer, STARTER);
+    const good = JSON.parse(standIn.signEvent('customer.subscription.created', subscription).payload) as Record<string, unknown>;
+    const eventsBefore = (await t.db.select().from(stripeEvents)).length;
+    const malformed = [
+      '{}',
+      'null',
+      '[]',
+      '"evt_1"',
+      '42',
+      JSON.stringify({ ...good, data: { object: null } }),
+      JSON.stringify({ ...good, data: null }),
+      JSON.stringify({ ...good, data: {} }),
+      JSON.stringify({ ...good, data: { object: 'sub_1' } }),
+      JSON.stringify({ ...good, id: undefined }),
+      JSON.stringify({ ...good, id: 42 }),
+      JSON.stringify({ ...good, id: '' }),
+      JSON.stringify({ ...good, id: 'evt_\u0000' }),
+      JSON.stringify({ ...good, type: null }),
+      JSON.stringify({ ...good, data: { object: { ...subscription, customer: 42 } } }),
+      JSON.stringify({ ...good, data: { object: { ...subscription, customer: { name: 'no id' } } } }),
+      JSON.stringify({ ...good, data: { object: { ...subscription, customer: `cus_${'x'.repeat(300)}` } } }),
+    ];
+    for (const payload of malformed) {
+      const res = await deliver(standIn.signPayload(payload));
+      expect(res.statusCode, payload.slice(0, 80)).toBe(400);
+      expect(res.json().error, payload.slice(0, 80)).toBe('MALFORMED_EVENT');
+    }
+    expect(await tierOf(organizationId)).toBe('free');
+    expect(await t.db.select().from(stripeEvents)).toHaveLength(eventsBefore);
+    standIn.cancel(subscription.id);
+  });
+
   it('applies a verified event once: a replay changes nothing', async () => {
     const customer = await customerOf(organizationId);
     const subscription = standIn.subscribe(customer, STARTER);
@@ -205,6 +239,55 @@ describe.each(DATABASE_KINDS)('billing on %s', (kind) => {
     const res = await deliver(standIn.signEvent('customer.subscription.created', stranger));
     expect(res.statusCode).toBe(200);
     expect(res.json().outcome).toBe('ignored');
+  });
+});
+
+describe.each(DATABASE_KINDS)('the payment webhook behind the password gate on %s', (kind) => {
+  let t: TestApp;
+  let standIn: StripeStandIn;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
+    t = await createTestApp(kind, providerEnv(standIn.url, { APP_ACCESS_PASSWORD: 'open sesame 42' }));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+
+  /** Delivers over HTTP as the provider does: no cookie, no gate grant, no CSRF token. */
+  const deliver = (event: { payload: string; signature: string }) =>
+    fetch(`${baseUrl}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+  const tierOf = async (id: string) =>
+    (await t.db.select({ tier: organizations.subscriptionTier }).from(organizations).where(eq(organizations.id, id)))[0]!.tier;
+
+  it('upgrades and cancels through the webhook alone; the rest of the API stays behind the gate', async () => {
+    const owner = t.client();
+    expect((await owner.post('/api/verify-password', { password: 'open sesame 42' })).statusCode).toBe(200);
+    const { organizationId } = await owner.signUp();
+    expect((await owner.post('/api/billing/create-subscription', { priceId: STARTER })).statusCode).toBe(200);
+    const customer = (await t.db.select({ c: organizations.stripeCustomerId }).from(organizations).where(eq(organizations.id, organizationId)))[0]!.c!;
+
+    const subscription = standIn.subscribe(customer, STARTER);
+    const created = await deliver(standIn.signEvent('customer.subscription.created', subscription));
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await tierOf(organizationId)).toBe('starter');
+
+    standIn.cancel(subscription.id);
+    const deleted = await deliver(standIn.signEvent('customer.subscription.deleted', subscription));
+    expect(deleted.status).toBe(200);
+    expect(await tierOf(organizationId)).toBe('free');
+
+    // Past the gate, the signature still decides; everything else without a grant is refused.
+    const unsigned = await fetch(`${baseUrl}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unsigned.status).toBe(400);
+    const status = await fetch(`${baseUrl}/api/billing/subscription-status`);
+    expect(status.status).toBe(401);
+    expect((await status.json()).error).toBe('ACCESS_PASSWORD_REQUIRED');
   });
 });
 

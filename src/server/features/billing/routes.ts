@@ -2,8 +2,8 @@
  * Billing routes (spec part 2 section 7 "Billing"; DESIGN.md sections 3, 4, 10). Thin: parse, call
  * one service, answer. Reading (status, plans) is open to every role; buying, the portal and the
  * re-read are the owner's (admins manage everything but billing). The webhook is public: the
- * provider's signature over the raw body is its authentication, and app.ts exempts exactly this
- * route from CSRF.
+ * provider's signature over the raw body is its authentication, and the request policy
+ * (src/server/http/request-policy.ts) exempts exactly this route from CSRF and the password gate.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createSubscriptionBodySchema } from '../../../contracts/billing.js';
@@ -19,7 +19,7 @@ import { createPaymentProvider } from './provider.js';
 import { subscriptionStatus } from './subscription-status.js';
 import { updateSubscription } from './update-subscription.js';
 
-/** The provider's webhook endpoint (exempt from CSRF in app.ts; signed instead). */
+/** The provider's webhook endpoint (exempt from CSRF and the gate in http/request-policy.ts; signed instead). */
 export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
 
 /** @throws AppError 401 signed out, 403 for any role but owner (DESIGN.md section 3: billing is the owner's). */

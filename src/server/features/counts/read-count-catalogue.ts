@@ -3,15 +3,16 @@
  * the count screen names reads with them, kept by the browser so that names show without signal.
  * `inScope` says whether a product belongs to the audit (every product of a cycle count, the
  * filter's products of a product audit); in a blind count the expected quantities are left out
- * (null), not merely hidden.
+ * (null), not merely hidden. Alternate identifiers come with their units, so that a case barcode
+ * counts its units on the screen as the engine counts them.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../contracts/auth.js';
-import type { CountCatalogue } from '../../../contracts/counts.js';
+import type { CountCatalogue, CountCatalogueItem } from '../../../contracts/counts.js';
 import type { FilterExpression } from '../../../contracts/filters.js';
 import { isBlindCount } from '../../../domain/blind-count.js';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema.js';
+import { productIdentifiers, products } from '../../db/schema.js';
 import { filterSql } from '../audits/filter-sql.js';
 import type { AuditRow } from '../audits/repo.js';
 
@@ -34,6 +35,17 @@ export async function readCountCatalogue(opts: { db: Db; user: CurrentUser; audi
     .from(products)
     .where(eq(products.organizationId, audit.organizationId))
     .orderBy(asc(products.location), asc(products.sku));
+  const identifiers = await db
+    .select({ productId: productIdentifiers.productId, value: productIdentifiers.value, kind: productIdentifiers.kind, units: productIdentifiers.units })
+    .from(productIdentifiers)
+    .where(eq(productIdentifiers.organizationId, audit.organizationId))
+    .orderBy(asc(productIdentifiers.productId), asc(productIdentifiers.position));
+  const alternates = new Map<string, NonNullable<CountCatalogueItem['alternates']>>();
+  for (const { productId, value, kind, units } of identifiers) {
+    const list = alternates.get(productId) ?? [];
+    list.push({ value, kind: kind === 'alias' ? 'alias' : 'barcode', units: Number(units) });
+    alternates.set(productId, list);
+  }
   return {
     auditId: audit.id,
     blind,
@@ -41,6 +53,7 @@ export async function readCountCatalogue(opts: { db: Db; user: CurrentUser; audi
       ...p,
       inScope: Boolean(inScope),
       expectedQuantity: blind ? null : Number(currentQuantity),
+      ...(alternates.has(p.id) ? { alternates: alternates.get(p.id)! } : {}),
     })),
   };
 }

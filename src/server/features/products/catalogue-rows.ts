@@ -11,10 +11,21 @@ import {
   type ProductImportField,
 } from '../../../contracts/products.js';
 import Papa from 'papaparse';
+import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import { foldHeader } from '../../../domain/column-mapping.js';
-import { cleanCell, detectLayout } from '../../../domain/import-layouts.js';
+import { cleanCell } from '../../../domain/import-layouts.js';
+import {
+  interpretTable,
+  rowKey,
+  skippedRowReason,
+  structuralRowReason,
+  stockCells,
+  type KeySource,
+  type TableChoices,
+  type TableInterpretation,
+} from '../../../domain/table-interpretation.js';
 import { decimalSeparatorEvidence, type DecimalSeparator } from '../../../domain/number-locale.js';
-import { parseMoney, parseTags, parseWholeNumber, type Parsed } from '../../../domain/product-values.js';
+import { parseMoney, parseTags, parseQuantityCellText, type Parsed } from '../../../domain/product-values.js';
 import { detectScientificNotation } from '../../../domain/spreadsheet-damage.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
@@ -43,13 +54,15 @@ const TEXT_FIELDS = new Set<ProductImportField>([
 const FIELD_LABEL = PRODUCT_IMPORT_FIELD_LABELS;
 
 /**
- * Validates a column mapping (file header -> field key) against the file's headers.
+ * Validates a column mapping (file header -> field key) against the file's headers. UPC may be
+ * mapped to several columns (a catalogue with a second `Barcode` or `EAN` column): the leftmost
+ * is the UPC, the others are alternate barcodes (`extraBarcodeColumns`).
  * @returns field -> column index.
- * @throws AppError 400 MISSING_REQUIRED_COLUMNS (no SKU), UNKNOWN_COLUMN, UNKNOWN_FIELD, DUPLICATE_FIELD.
+ * @throws AppError 400 UNKNOWN_COLUMN, UNKNOWN_FIELD, DUPLICATE_FIELD.
  */
 export function resolveProductMapping(
   fileName: string,
-  headers: string[],
+  headers: readonly string[],
   mapping: Record<string, string>,
 ): Map<ProductImportField, number> {
   const resolved = new Map<ProductImportField, number>();
@@ -63,15 +76,54 @@ export function resolveProductMapping(
     if (index < 0) {
       throw new AppError('UNKNOWN_COLUMN', `${fileName}: there is no column "${header}". Columns: ${headers.join(', ')}.`);
     }
-    if (resolved.has(field.data)) {
+    const taken = resolved.get(field.data);
+    if (taken !== undefined && field.data !== 'upc') {
       throw new AppError('DUPLICATE_FIELD', `${FIELD_LABEL[field.data]} is mapped to more than one column.`);
     }
-    resolved.set(field.data, index);
-  }
-  if (!resolved.has('sku')) {
-    throw new AppError('MISSING_REQUIRED_COLUMNS', 'Missing Required Columns: Please map the following required columns: SKU.');
+    resolved.set(field.data, taken === undefined ? index : Math.min(taken, index));
   }
   return resolved;
+}
+
+/**
+ * The file's interpretation under the user's choices (table-interpretation.ts), made from its
+ * first rows: the key columns, the stock columns, the row rules.
+ * @throws AppError 400 MISSING_REQUIRED_COLUMNS when no column can key a row (no SKU, barcode,
+ *   id or name), UNKNOWN_LOCATION when `location` names no location of the file.
+ */
+export function interpretCatalogue(
+  fileName: string,
+  headers: readonly string[],
+  firstRows: readonly (readonly string[])[],
+  choices: TableChoices,
+): TableInterpretation {
+  const interpretation = interpretTable(headers, firstRows, foldHeader, choices);
+  if (interpretation.keys.length === 0) {
+    throw new AppError('MISSING_REQUIRED_COLUMNS', 'Missing Required Columns: Please map the following required columns: SKU.');
+  }
+  const wanted = choices.location?.trim();
+  if (wanted !== undefined && wanted !== '' && wanted.toLowerCase() !== 'all') {
+    const stock = interpretation.stock;
+    const known = [...(stock?.locations.map((l) => l.location) ?? []), ...(stock?.storeColumn?.stores ?? [])];
+    const columnFound = stock !== null && stock.locations.length > 0 && stock.indexes.length > 0;
+    if (!columnFound && stock?.storeColumn == null) {
+      throw new AppError(
+        'UNKNOWN_LOCATION',
+        `${fileName}: no quantity column for location "${wanted}". ${known.length ? `Locations: ${known.join(', ')}.` : 'The file has one quantity column per product, not per location.'}`,
+      );
+    }
+  }
+  return interpretation;
+}
+
+/** The columns mapped to UPC after the leftmost one: alternate barcodes, left to right. */
+export function extraBarcodeColumns(headers: readonly string[], mapping: Record<string, string>): number[] {
+  const columns = Object.entries(mapping)
+    .filter(([, field]) => field === 'upc')
+    .map(([header]) => headers.indexOf(header))
+    .filter((index) => index >= 0)
+    .sort((a, b) => a - b);
+  return columns.slice(1);
 }
 
 export interface ParsedCatalogue {
@@ -84,13 +136,27 @@ export interface ParsedCatalogue {
   errorCount: number;
   /** Data rows read. */
   totalRows: number;
-  /** Rows skipped (no product, repeated), by reason. */
+  /** Rows skipped (no identifier, repeated, summed), by reason. */
   skipped: { reason: string; count: number }[];
   skippedCount: number;
   /** Rows refused for problems. */
   rejectedCount: number;
-  /** Damaged barcodes, by line. */
+  /** Damaged barcodes and variants sharing a SKU, by line. */
   warnings: RowNote[];
+  /** The interpretation the rows were read under (its decisions are the preview's words). */
+  interpretation: TableInterpretation;
+  /** The skipped rows that carried no identifier, by line (the first MAX_LISTED_ERRORS). */
+  skippedLines: SkippedLine[];
+  /** Rows whose key is not a SKU, by source (barcode, system id, ...). */
+  keyedBy: { source: KeySource; count: number; firstLines: number[] }[];
+  /** A barcode table's further barcodes, by SKU (lower case): the products' alternate identifiers. */
+  alternates: Map<string, { value: string; kind: 'barcode'; units: number }[]>;
+}
+
+/** A row skipped because it carries no identifier: its line and why, for the listing and its CSV. */
+export interface SkippedLine {
+  line: number;
+  reason: string;
 }
 
 type CellKind = 'text' | 'tags' | 'quantity' | 'money';
@@ -112,10 +178,10 @@ export function parseMoneyCell(raw: string, decimal: DecimalSeparator | null = n
   return parseMoney(raw, decimal);
 }
 
-/** parseWholeNumber(raw, 0) with a fast path for plain integers. */
+/** parseQuantityCellText(raw, 0) with a fast path for plain integers. */
 export function parseQuantityCell(raw: string, decimal: DecimalSeparator | null = null): Parsed<number | null> {
   if (PLAIN_WHOLE.test(raw)) return { ok: true, value: Number(raw) || 0 };
-  return parseWholeNumber(raw, 0, decimal);
+  return parseQuantityCellText(raw, 0, decimal);
 }
 
 /** A row left out, and why (spec field names; shown to the user by line). */
@@ -125,29 +191,29 @@ export interface RowNote {
   message: string;
 }
 
-/** How the reader treats a file beyond the mapping: its headers, layout and number evidence. */
-export interface CatalogueReadOptions {
-  /** The file's headers: the layout's group column (Shopify's Handle) is found among them. */
-  headers?: readonly string[];
-  /** The first data rows: the decimal separator of money and quantity columns is read from them. */
-  firstRows?: readonly TableRow[];
-}
+/** How many lines of each key source the answer names. */
+const KEY_LINES_SHOWN = 20;
 
 /**
- * Reads and validates catalogue rows one at a time under resolved columns (issue "bring your own
- * data", part 2). The rules, in order:
+ * Reads and validates catalogue rows one at a time under a table's interpretation
+ * (table-interpretation.ts; DESIGN.md section 6 'What real exports hold'). The rules, in order:
+ * - a row of another store than the one chosen is left out (counted);
+ * - the row's key is its SKU, else its barcode, else the system's id, else Handle + option values
+ *   (else, in a file without identifier columns, its name): that key is the product's SKU, and
+ *   the rows keyed otherwise than by SKU are counted with their first lines;
+ * - a row without a key (image, parent, continuation, title, group, total rows) is skipped and
+ *   listed with its line and reason, never refused;
  * - identifier cells lose spreadsheet text markers (`'0123`, `="0123"` -> `0123`);
- * - a row without SKU takes its Other ID as SKU (Square items without SKU carry their Token);
- * - a row with neither SKU nor name carries no product (Shopify's image-only rows, blank rows):
- *   skipped and counted; one with a name but no SKU is a problem;
- * - a row without name takes the name of its group's row above (the layout's group column,
- *   Shopify's Handle: variant rows);
- * - a SKU seen before (case-insensitive): the same values again merge into the first row (skipped
- *   and counted); different values are a problem naming both lines;
- * - a barcode a spreadsheet turned into scientific notation (`3.65275E+11`, DESIGN.md section 5)
- *   is a warning naming the row; the product is imported without it;
+ * - a row without name takes the name of its group's row above (Shopify's Handle: variant rows);
+ * - the stock is the sum of the interpretation's stock columns (one, or every location's);
+ *   `not stocked` and blanks count 0;
+ * - a key seen before (case-insensitive): the same values again are one row (skipped); other
+ *   values are the same item: its stock is added to the first row's (`extraStock`), with a warning
+ *   naming both lines in a product list (Shopify variants sharing a SKU);
+ * - a barcode a spreadsheet turned into scientific notation (`3.65275E+11`) is a warning naming
+ *   the row; the product is imported without it;
  * - money and quantities read with the file's decimal separator (number-locale.ts), prices up to
- *   4 decimals; tags split on commas.
+ *   4 decimals and with a currency sign or ISO code; tags split on commas.
  * Never throws for bad rows: they are collected by line and field.
  */
 export class CatalogueRowReader {
@@ -163,14 +229,27 @@ export class CatalogueRowReader {
   readonly skipped = new Map<string, number>();
   /** Rows refused for a problem (a row may have several problems). */
   rejectedCount = 0;
-  /** Warnings by line (damaged barcodes); the first MAX_LISTED_ERRORS. */
+  /** Warnings by line (damaged barcodes, variants sharing a SKU); the first MAX_LISTED_ERRORS. */
   readonly warnings: RowNote[] = [];
   warningCount = 0;
-  private readonly cellsToRead: Array<{ field: Exclude<ProductImportField, 'sku'>; index: number; kind: CellKind }>;
-  private readonly skuIndex: number;
-  private readonly nameIndex: number;
-  private readonly otherIdIndex: number;
+  /** Rows without identifier, by line (the first MAX_LISTED_ERRORS). */
+  readonly skippedLines: SkippedLine[] = [];
+  /**
+   * Stock of further rows of an item, by the SKU its first row wrote (lower case -> { sku, add }):
+   * added to the product once the rows are written (`addQuantitiesBySku`).
+   */
+  readonly extraStock = new Map<string, { sku: string; add: number }>();
+  /**
+   * A barcode table's barcodes per product (SKU lower case -> barcode and the units one read
+   * counts): the product's alternate identifiers (catalogue-index.ts `AlternateIdentifier`).
+   */
+  readonly alternates = new Map<string, { value: string; kind: 'barcode'; units: number }[]>();
+  readonly interpretation: TableInterpretation;
+  private readonly keyedBy = new Map<KeySource, { count: number; firstLines: number[] }>();
+  private readonly cellsToRead: Array<{ field: Exclude<ProductImportField, 'sku' | 'currentQuantity'>; index: number; kind: CellKind }>;
+  private readonly stockIndexes: readonly number[];
   private readonly groupIndex: number;
+  private readonly store: { index: number; chosen: string } | null;
   /**
    * First row of each SKU (lower case) -> its place in `firstLines` / `firstFingerprints`: numbers
    * in flat arrays rather than an object and the row's text per SKU, so that a million-row file
@@ -183,43 +262,57 @@ export class CatalogueRowReader {
   private readonly moneyDecimal: DecimalSeparator | null;
   private readonly quantityDecimal: DecimalSeparator | null;
   private readonly rejectedLines: string[][] = [];
+  private readonly skippedCsvLines: string[][] = [];
   private readonly headers: readonly string[];
+  private readonly extraBarcodeIndexes: readonly number[];
+  /**
+   * The good rows' values in the extra barcode columns (`extraBarcodeColumns`), by SKU: what the
+   * import stores as the products' alternate barcodes (units 1) once the rows are in.
+   */
+  readonly alternateBarcodes: Array<{ sku: string; identifiers: ProductIdentifier[] }> = [];
 
   constructor(
     private readonly fileName: string,
-    columns: Map<ProductImportField, number>,
-    options: CatalogueReadOptions = {},
+    headers: readonly string[],
+    interpretation: TableInterpretation,
+    firstRows: readonly TableRow[] = [],
   ) {
-    this.fields = PRODUCT_IMPORT_FIELDS.filter((f) => columns.has(f));
+    this.headers = headers;
+    this.interpretation = interpretation;
+    const columns = resolveProductMapping(fileName, headers, interpretation.mapping);
+    const stock = interpretation.stock;
+    this.stockIndexes = stock?.indexes ?? [];
+    if (this.stockIndexes.length > 0) columns.set('currentQuantity', this.stockIndexes[0]!);
+    this.fields = PRODUCT_IMPORT_FIELDS.filter((f) => columns.has(f) || f === 'sku');
     this.cellsToRead = this.fields
-      .filter((f): f is Exclude<ProductImportField, 'sku'> => f !== 'sku')
+      .filter((f): f is Exclude<ProductImportField, 'sku' | 'currentQuantity'> => f !== 'sku' && f !== 'currentQuantity')
       .map((field) => ({ field, index: columns.get(field)!, kind: kindOf(field) }));
-    this.skuIndex = columns.get('sku')!;
-    this.nameIndex = columns.get('name') ?? -1;
-    this.otherIdIndex = columns.get('otherIdentifier') ?? -1;
-    this.headers = options.headers ?? [];
-    const layout = detectLayout(this.headers.map(foldHeader));
-    this.groupIndex = layout?.groupBy === undefined ? -1 : this.headers.map(foldHeader).indexOf(layout.groupBy);
-    const rows = options.firstRows ?? [];
-    const cellsOf = (kind: CellKind) =>
-      this.cellsToRead.filter((c) => c.kind === kind).flatMap((c) => rows.map((r) => r.cells[c.index] ?? ''));
-    this.moneyDecimal = decimalSeparatorEvidence(cellsOf('money'));
-    this.quantityDecimal = decimalSeparatorEvidence(cellsOf('quantity'));
+    const handle = interpretation.keys.find((k) => k.source === 'handle and options');
+    this.groupIndex = handle?.indexes[0] ?? -1;
+    const storeColumn = stock?.storeColumn;
+    this.store = storeColumn?.chosen ? { index: storeColumn.index, chosen: storeColumn.chosen.toLowerCase() } : null;
+    const cellsAt = (indexes: readonly number[]) => indexes.flatMap((i) => firstRows.map((r) => r.cells[i] ?? ''));
+    this.moneyDecimal = decimalSeparatorEvidence(cellsAt(this.cellsToRead.filter((c) => c.kind === 'money').map((c) => c.index)));
+    this.quantityDecimal = decimalSeparatorEvidence(cellsAt(this.stockIndexes));
+    this.extraBarcodeIndexes = extraBarcodeColumns(headers, interpretation.mapping);
   }
 
   /** The row's values, or null when it is skipped or bad (its problems are recorded). */
   read(line: number, cells: readonly string[]): ProductUpsert | null {
     this.totalRows += 1;
-    let sku = cleanCell(cells[this.skuIndex] ?? '');
-    const ownName = this.nameIndex < 0 ? '' : (cells[this.nameIndex] ?? '').trim();
-    if (sku === '' && this.otherIdIndex >= 0) sku = cleanCell(cells[this.otherIdIndex] ?? '');
+    const { keys, typeIndex, listKind } = this.interpretation;
+    if (this.store !== null && cleanCell(cells[this.store.index] ?? '').toLowerCase() !== this.store.chosen) return this.skip('rows of other stores');
+    const structural = structuralRowReason(cells);
+    const found = structural === null ? rowKey(keys, cells, typeIndex) : null;
     const groupKey = this.groupIndex < 0 ? '' : (cells[this.groupIndex] ?? '').trim();
     if (groupKey !== this.group.key) this.group = { key: groupKey, name: null };
+    const nameRead = this.cellsToRead.find((c) => c.field === 'name');
+    const ownName = nameRead === undefined ? '' : (cells[nameRead.index] ?? '').trim();
     if (ownName !== '' && this.group.name === null) this.group.name = ownName;
-    if (!sku) {
-      if (ownName === '') return this.skip(this.groupIndex >= 0 && groupKey !== '' ? 'continuation rows without SKU or name (images, options)' : 'rows without SKU or name');
-      return this.reject(line, cells, [{ field: 'sku', message: 'SKU is empty' }]);
-    }
+    if (found === null) return this.skipListed(line, cells, structural ?? skippedRowReason(cells, typeIndex));
+    const sku = found.key;
+    if (found.source !== 'sku') this.noteKey(found.source, line);
+    const keyIsBarcode = found.source === 'barcode';
     const row: ProductUpsert = { sku };
     const problems: { field: ProductImportField; message: string }[] = [];
     for (const { field, index, kind } of this.cellsToRead) {
@@ -231,28 +324,65 @@ export class CatalogueRowReader {
           this.warn(line, field, `${FIELD_LABEL[field]} "${text}" was turned into scientific notation by a spreadsheet; the product is imported without it`);
           text = '';
         }
+        // A row keyed by a barcode from another column (EAN beside an empty UPC) keeps it as its barcode.
+        if (field === 'upc' && text === '' && keyIsBarcode && detectScientificNotation(sku) === null) text = sku;
         row[field] = text === '' ? null : text;
       } else if (kind === 'tags') {
         row.tags = raw === '' ? [] : raw.includes(',') ? parseTags(raw) : [raw];
       } else {
-        const parsed =
-          kind === 'quantity' ? parseQuantityCell(raw, this.quantityDecimal) : raw === '' ? BLANK_MONEY : parseMoneyCell(raw, this.moneyDecimal);
+        const parsed = raw === '' ? BLANK_MONEY : parseMoneyCell(raw, this.moneyDecimal);
         if (parsed.ok) row[field] = parsed.value;
         else problems.push({ field, message: `${FIELD_LABEL[field]} ${parsed.message}` });
       }
     }
+    if (this.stockIndexes.length > 0) {
+      // Summed in thousandths of a unit (quantities keep 3 places): exact, unlike adding decimals.
+      let thousandths = 0;
+      for (const raw of stockCells(this.interpretation.stock!, cells)) {
+        const parsed = parseQuantityCell(raw, this.quantityDecimal);
+        if (parsed.ok) thousandths += Math.round((parsed.value ?? 0) * 1000);
+        else problems.push({ field: 'currentQuantity', message: `${FIELD_LABEL.currentQuantity} ${parsed.message}` });
+      }
+      row.currentQuantity = thousandths / 1000;
+    }
     const key = sku.toLowerCase();
     const seen = this.firstOfSku.get(key);
-    const fingerprint = fingerprint53(JSON.stringify(row));
+    if (problems.length > 0) return this.reject(line, cells, problems);
+    const perRead = this.interpretation.barcodeUnits;
+    if (perRead !== null) this.noteBarcode(key, row, cells, perRead, seen === undefined);
+    const apart = this.interpretation.distinguishingIndexes;
+    const fingerprint = fingerprint53(apart.length === 0 ? JSON.stringify(row) : JSON.stringify([row, apart.map((i) => cells[i] ?? '')]));
     if (seen !== undefined) {
-      if (this.firstFingerprints[seen] === fingerprint && problems.length === 0) return this.skip('repeated rows (same SKU, same values)');
-      problems.unshift({ field: 'sku', message: `SKU "${sku}" already appears on line ${this.firstLines[seen]}` });
-    } else if (problems.length === 0) {
-      this.firstOfSku.set(key, this.firstLines.length);
-      this.firstLines.push(line);
-      this.firstFingerprints.push(fingerprint);
+      if (this.firstFingerprints[seen] === fingerprint) return this.skip('repeated rows (same SKU, same values)');
+      if (listKind === 'barcodes') return this.skip('further barcodes of an item (its alternate identifiers)');
+      const add = (row.currentQuantity as number | undefined) ?? 0;
+      const extra = this.extraStock.get(key);
+      if (extra) extra.add = (Math.round(extra.add * 1000) + Math.round(add * 1000)) / 1000;
+      else this.extraStock.set(key, { sku, add });
+      if (listKind === 'products') {
+        this.warn(line, 'sku', `SKU "${sku}" also appears on line ${this.firstLines[seen]}: one item, its stock summed`);
+      }
+      return this.skip(listKind === 'stock' ? 'rows of an item at another location, bin, serial or lot (stock summed)' : 'rows sharing a SKU with an earlier row (stock summed)');
     }
-    return problems.length > 0 ? this.reject(line, cells, problems) : row;
+    this.firstOfSku.set(key, this.firstLines.length);
+    this.firstLines.push(line);
+    this.firstFingerprints.push(fingerprint);
+    if (this.extraBarcodeIndexes.length > 0) this.noteAlternateBarcodes(line, row, cells);
+    return row;
+  }
+
+  private noteAlternateBarcodes(line: number, row: ProductUpsert, cells: readonly string[]): void {
+    const identifiers: ProductIdentifier[] = [];
+    for (const index of this.extraBarcodeIndexes) {
+      const value = cleanCell(cells[index] ?? '');
+      if (value === '' || value === row.upc) continue;
+      if (detectScientificNotation(value) !== null) {
+        this.warn(line, 'upc', `Barcode "${value}" (column ${this.headers[index] ?? index + 1}) was turned into scientific notation by a spreadsheet; the product is imported without it`);
+        continue;
+      }
+      identifiers.push({ value, kind: 'barcode', units: 1 });
+    }
+    if (identifiers.length > 0) this.alternateBarcodes.push({ sku: row.sku, identifiers });
   }
 
   /** Skipped rows as `{ reason, count }`, for the answer. */
@@ -266,6 +396,11 @@ export class CatalogueRowReader {
     return n;
   }
 
+  /** Rows whose key is not a SKU, by source, with their first lines. */
+  keyedBySummary(): { source: KeySource; count: number; firstLines: number[] }[] {
+    return [...this.keyedBy].map(([source, v]) => ({ source, count: v.count, firstLines: v.firstLines }));
+  }
+
   /**
    * The rejected rows as CSV: `Line`, `Problem`, then the file's own columns (cells that could
    * start a formula are guarded). At most MAX_REJECTED_CSV_ROWS rows.
@@ -274,9 +409,55 @@ export class CatalogueRowReader {
     return Papa.unparse([['Line', 'Problem', ...this.headers], ...this.rejectedLines].map((r) => r.map(spreadsheetSafe)));
   }
 
+  /** The rows skipped for want of an identifier as CSV: `Line`, `Reason`, then the file's columns. */
+  skippedCsv(): string {
+    return Papa.unparse([['Line', 'Reason', ...this.headers], ...this.skippedCsvLines].map((r) => r.map(spreadsheetSafe)));
+  }
+
+  /** Further rows' stock as parallel arrays (SKU as the first row wrote it, units to add). */
+  extraStockArrays(): { skus: string[]; quantities: number[] } {
+    const skus: string[] = [];
+    const quantities: number[] = [];
+    for (const { sku, add } of this.extraStock.values()) {
+      if (add === 0) continue;
+      skus.push(sku);
+      quantities.push(add);
+    }
+    return { skus, quantities };
+  }
+
+  /**
+   * A barcode table's row: its barcode and units per read become an alternate identifier of the
+   * product; the first row's barcode stays the product's own when one read of it counts 1.
+   */
+  private noteBarcode(key: string, row: ProductUpsert, cells: readonly string[], at: { barcodeIndex: number; unitsIndex: number }, first: boolean): void {
+    const value = cleanCell(cells[at.barcodeIndex] ?? '');
+    const parsed = parseQuantityCell(cleanCell(cells[at.unitsIndex] ?? ''), null);
+    const units = parsed.ok && parsed.value !== null && parsed.value > 0 ? parsed.value : 1;
+    if (value === '' || (first && units === 1)) return;
+    if (first) row.upc = null;
+    const list = this.alternates.get(key) ?? [];
+    list.push({ value, kind: 'barcode', units });
+    this.alternates.set(key, list);
+  }
+
+  private noteKey(source: KeySource, line: number): void {
+    const entry = this.keyedBy.get(source) ?? { count: 0, firstLines: [] };
+    entry.count += 1;
+    if (entry.firstLines.length < KEY_LINES_SHOWN) entry.firstLines.push(line);
+    this.keyedBy.set(source, entry);
+  }
+
   private skip(reason: string): null {
     this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1);
     return null;
+  }
+
+  private skipListed(line: number, cells: readonly string[], reason: string): null {
+    if (reason === 'blank rows') return this.skip(reason);
+    if (this.skippedLines.length < MAX_LISTED_ERRORS) this.skippedLines.push({ line, reason });
+    if (this.skippedCsvLines.length < MAX_REJECTED_CSV_ROWS) this.skippedCsvLines.push([String(line), reason, ...cells]);
+    return this.skip(reason);
   }
 
   private reject(line: number, cells: readonly string[], problems: { field: ProductImportField; message: string }[]): null {
@@ -300,23 +481,29 @@ export class CatalogueRowReader {
 }
 
 /**
- * The reader for `table` under `mapping`, made when the first batch of rows is at hand (the
- * decimal separator is read from it); `resolveProductMapping`'s errors are thrown at once.
+ * The reader for a file under the user's choices, made when the first batch of rows is at hand
+ * (the interpretation and the decimal separator are read from it); the mapping's errors
+ * (`resolveProductMapping`) are thrown at once.
  */
-export function catalogueReaderFor(fileName: string, headers: string[], mapping: Record<string, string>) {
-  const columns = resolveProductMapping(fileName, headers, mapping);
+export function catalogueReaderFor(fileName: string, headers: readonly string[], choices: TableChoices) {
+  if (choices.mapping !== undefined) resolveProductMapping(fileName, headers, { ...choices.mapping });
   let reader: CatalogueRowReader | null = null;
-  return (firstRows: readonly TableRow[]) => (reader ??= new CatalogueRowReader(fileName, columns, { headers, firstRows }));
+  return (firstRows: readonly TableRow[]) =>
+    (reader ??= new CatalogueRowReader(fileName, headers, interpretCatalogue(fileName, headers, firstRows.slice(0, INTERPRETATION_ROWS).map((r) => r.cells), choices), firstRows));
 }
 
+/** Rows the interpretation reads (the preview reads its 10 and states the same decisions for them). */
+const INTERPRETATION_ROWS = 200;
+
 /**
- * Reads and validates every row of a catalogue file under `mapping` (file header -> field key),
- * keeping the good rows (the command-line reconciliation's catalogue). Never throws for bad rows.
+ * Reads and validates every row of a catalogue file under the user's choices, keeping the good
+ * rows with the further rows of an item summed in (the command-line reconciliation's catalogue).
+ * Never throws for bad rows.
  * @throws AppError for a bad mapping, FileError for an unreadable file.
  */
-export async function parseCatalogue(filePath: string, fileName: string, mapping: Record<string, string>): Promise<ParsedCatalogue> {
+export async function parseCatalogue(filePath: string, fileName: string, choices: TableChoices): Promise<ParsedCatalogue> {
   const table = await openTable(filePath, fileName, { header: 'yes' });
-  const readerFor = catalogueReaderFor(fileName, table.headers, mapping);
+  const readerFor = catalogueReaderFor(fileName, table.headers, choices);
   const rows: ProductUpsert[] = [];
   let reader: CatalogueRowReader | null = null;
   for await (const batch of table.batches()) {
@@ -327,8 +514,26 @@ export async function parseCatalogue(filePath: string, fileName: string, mapping
     }
   }
   reader ??= readerFor([]);
-  const { fields, errors, errorCount, totalRows, warnings, rejectedCount } = reader;
-  return { fields, rows, errors, errorCount, totalRows, skipped: reader.skippedSummary(), skippedCount: reader.skippedCount, rejectedCount, warnings };
+  for (const row of rows) {
+    const extra = reader.extraStock.get(row.sku.toLowerCase());
+    if (extra !== undefined) row.currentQuantity = (Math.round(((row.currentQuantity as number | undefined) ?? 0) * 1000) + Math.round(extra.add * 1000)) / 1000;
+  }
+  const { fields, errors, errorCount, totalRows, warnings, rejectedCount, interpretation, skippedLines } = reader;
+  return {
+    fields,
+    rows,
+    errors,
+    errorCount,
+    totalRows,
+    skipped: reader.skippedSummary(),
+    skippedCount: reader.skippedCount,
+    rejectedCount,
+    warnings,
+    interpretation,
+    skippedLines,
+    keyedBy: reader.keyedBySummary(),
+    alternates: reader.alternates,
+  };
 }
 
 const BLANK_MONEY: Parsed<string | null> = { ok: true, value: null };

@@ -131,7 +131,7 @@ describe.each(DATABASE_KINDS)('changing products on %s', (kind) => {
     [{ productIds: [MISSING_ID], updates: {} }, 'Please select at least one field to update.'],
     [{ productIds: [MISSING_ID], updates: { sku: 'NEW' } }, 'sku'],
     [{ productIds: [MISSING_ID], updates: { name: 'Renamed' } }, 'name'],
-    [{ productIds: [MISSING_ID], updates: { currentQuantity: 1.5 } }, 'whole number'],
+    [{ productIds: [MISSING_ID], updates: { currentQuantity: 1.0005 } }, 'at most 3 decimal places'],
     [{ productIds: [MISSING_ID], updates: { costPrice: 'abc' } }, 'Cost Price "abc" is not an amount of money'],
     [{ productIds: [MISSING_ID], updates: { price: -1 } }, 'Selling Price'],
     [{ productIds: [MISSING_ID], updates: { price: 1.234 } }, 'more than 2 decimal places'],

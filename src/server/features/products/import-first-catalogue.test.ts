@@ -45,7 +45,7 @@ type ProductRow = Record<string, unknown>;
 async function productsOf(t: TestApp, organizationId: string): Promise<ProductRow[]> {
   const result = (await t.db.execute(sql`
     SELECT sku, upc, other_identifier, name, description, distributor, manufacturer, category, location,
-           current_quantity, cost_price::text AS cost_price, price::text AS price, tags
+           current_quantity::float8 AS current_quantity, cost_price::text AS cost_price, price::text AS price, tags
     FROM products WHERE organization_id = ${organizationId}::uuid AND sku <> 'PRE-1' ORDER BY sku COLLATE "C"`)) as unknown as { rows: ProductRow[] };
   return result.rows;
 }

@@ -25,8 +25,9 @@ import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
+import { storeAlternateIdentifiers } from './store-identifiers.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
-import { countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
+import { addQuantitiesBySku, countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
 
 export { parseCatalogue, resolveProductMapping, type ParsedCatalogue } from './catalogue-rows.js';
 
@@ -46,6 +47,8 @@ export async function importProducts(
     filePath: string;
     fileName: string;
     mapping: Record<string, string>;
+    /** Per-location stock: a location's (or store's) name, or 'all' (summed); default the proposal's. */
+    location?: string;
     plan?: Plan;
     /** 'importValid': import the good rows and list the bad ones (default 'importNothing'). */
     onProblems?: ImportOnProblems;
@@ -54,7 +57,7 @@ export async function importProducts(
   const { organizationId, fileName } = opts;
   const partial = opts.onProblems === 'importValid';
   const table = await openTable(opts.filePath, fileName, { header: 'yes' });
-  const readerFor = catalogueReaderFor(fileName, table.headers, opts.mapping);
+  const readerFor = catalogueReaderFor(fileName, table.headers, { mapping: opts.mapping, ...(opts.location ? { location: opts.location } : {}) });
   let reader: CatalogueRowReader = null as unknown as CatalogueRowReader;
   const refusing = () => !partial && reader.errorCount > 0;
 
@@ -113,12 +116,25 @@ export async function importProducts(
     }
     if (writeError !== null) throw writeError;
     reader ??= readerFor([]);
+    // Further rows of an item (another location, bin, serial or lot; a variant sharing the SKU).
+    if (!refusing() && !pastLimit && reader.fields.includes('currentQuantity')) {
+      const { skus, quantities } = reader.extraStockArrays();
+      for (let i = 0; i < skus.length; i += UPSERT_BATCH) {
+        await addQuantitiesBySku(tx, organizationId, skus.slice(i, i + UPSERT_BATCH), quantities.slice(i, i + UPSERT_BATCH));
+      }
+    }
 
     if (refusing()) throw importInvalid(reader);
     if (reader.totalRows === 0) throw new AppError('NO_DATA_ROWS', `${fileName}: the file has no data rows.`);
     if (overLimit()) {
       const adding = inserted + (pastLimit ? await countSkusPastLimit(tx) : 0);
       throw productLimitReached(allowance, adding);
+    }
+    // Extra barcode columns (a second Barcode or EAN) and a barcode table's further rows (each with
+    // the units one read counts): the products' alternate barcodes.
+    const tableBarcodes = [...reader.alternates].map(([sku, identifiers]) => ({ sku, identifiers }));
+    if (reader.alternateBarcodes.length > 0 || tableBarcodes.length > 0) {
+      await storeAlternateIdentifiers(tx, { organizationId, bySku: [...reader.alternateBarcodes, ...tableBarcodes], mode: 'add' });
     }
     return { inserted, updated };
   });
@@ -131,6 +147,8 @@ export async function importProducts(
     updated,
     errors: reader.errors,
     ...(reader.skippedCount > 0 ? { skipped: reader.skippedSummary() } : {}),
+    ...(reader.skippedLines.length > 0 ? { skippedLines: reader.skippedLines, skippedCsv: reader.skippedCsv() } : {}),
+    ...(reader.keyedBySummary().length > 0 ? { keyedBy: reader.keyedBySummary() } : {}),
     ...(rejected > 0 ? { rejected, rejectedCsv: reader.rejectedCsv() } : {}),
     ...(reader.warningCount > 0 ? { warnings: reader.warnings, warningCount: reader.warningCount } : {}),
   };
@@ -164,6 +182,7 @@ function importInvalid(reader: CatalogueRowReader): AppError {
       errors,
       rejected: rejectedCount,
       skipped: reader.skippedSummary(),
+      skippedLines: reader.skippedLines,
       importable: totalRows - rejectedCount - reader.skippedCount,
       rejectedCsv: reader.rejectedCsv(),
     },

@@ -8,7 +8,8 @@
  * keeps the file for the upload calls and answers an upload token (docs/decisions/0047).
  */
 import type { FilePreview, HeaderChoice } from '../../../contracts/products.js';
-import { proposeProductImport, suggestMapping } from '../../../domain/column-mapping.js';
+import { foldHeader, suggestMapping } from '../../../domain/column-mapping.js';
+import { interpretTable, type TableInterpretation } from '../../../domain/table-interpretation.js';
 import type { Db } from '../../db/client.js';
 import { previewTable } from '../../files/index.js';
 import { createUploadToken, type TokenFile } from '../audits/upload-tokens.js';
@@ -22,7 +23,12 @@ const PREVIEW_ROWS = 10;
  * @param hasHeader whether the first row is a header: 'auto' (the default) decides from the data
  *   (DESIGN.md section 6); 'yes'/'no' is the user's choice. The import flow always has one.
  */
-export async function previewUpload(file: { path: string; fileName: string }, flow: PreviewFlow, hasHeader: HeaderChoice = 'auto'): Promise<FilePreview> {
+export async function previewUpload(
+  file: { path: string; fileName: string },
+  flow: PreviewFlow,
+  hasHeader: HeaderChoice = 'auto',
+  location?: string,
+): Promise<FilePreview> {
   const header = flow === 'import' ? 'yes' : hasHeader;
   const preview = await previewTable(file.path, file.fileName, { rows: PREVIEW_ROWS, header });
   const base = {
@@ -35,14 +41,29 @@ export async function previewUpload(file: { path: string; fileName: string }, fl
     ...(preview.fixedWidth ? { fixedWidth: true } : {}),
   };
   if (flow !== 'import') return { ...base, suggestedMapping: suggestMapping(flow, preview.headers, preview.rows) };
-  const proposal = proposeProductImport(preview.headers, preview.rows);
+  const interpretation = interpretTable(preview.headers, preview.rows, foldHeader, location ? { location } : {});
+  const mapping: Record<string, string> = { ...interpretation.mapping };
+  const stock = interpretation.stock;
+  if (stock !== null && stock.headers.length > 0 && !Object.values(mapping).includes('currentQuantity')) mapping[stock.headers[0]!] = 'currentQuantity';
+  const decisions = [...interpretation.decisions];
+  if (preview.skippedTitleRows) decisions.unshift({ topic: 'header', text: `The first ${preview.skippedTitleRows === 1 ? 'row is a title' : `${preview.skippedTitleRows} rows are titles`} above the column names: skipped.` });
   return {
     ...base,
-    suggestedMapping: proposal.mapping,
-    columnProposals: proposal.columns,
-    layout: proposal.layout,
-    locations: proposal.locations,
+    suggestedMapping: mapping,
+    columnProposals: interpretation.columns,
+    layout: interpretation.layout,
+    locations: stock?.locations ?? [],
+    locationChoice: locationChoiceOf(interpretation),
+    decisions,
   };
+}
+
+/** The locations a count can be for: per-location columns or a store column's values; the one proposed. */
+function locationChoiceOf({ stock }: TableInterpretation): FilePreview['locationChoice'] {
+  if (stock === null) return { options: [], chosen: null };
+  if (stock.locations.length > 1) return { options: stock.locations.map((l) => l.location), chosen: stock.chosen };
+  if (stock.storeColumn !== null && stock.storeColumn.stores.length > 1) return { options: stock.storeColumn.stores, chosen: stock.storeColumn.chosen ?? 'all' };
+  return { options: [], chosen: null };
 }
 
 /**
@@ -57,9 +78,11 @@ export async function previewAndKeep(opts: {
   file: { path: string; fileName: string; sizeBytes: number } | TokenFile;
   flow: PreviewFlow;
   hasHeader?: HeaderChoice;
+  /** Import flow: the location the count is for, or 'all' (the preview states the decisions under it). */
+  location?: string;
 }): Promise<FilePreview> {
   const { file, flow } = opts;
-  const preview = await previewUpload(file, flow, opts.hasHeader);
+  const preview = await previewUpload(file, flow, opts.hasHeader, opts.location);
   if ('uploadToken' in file) return { ...preview, uploadToken: file.uploadToken, uploadTokenExpiresAt: file.expiresAt.toISOString() };
   if (flow !== 'scan') return preview;
   const kept = await createUploadToken(opts.db, opts.organizationId, file);

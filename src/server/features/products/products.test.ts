@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
   });
 
   it('refuses a catalogue with a bad quantity, listing the line and field, and imports nothing', async () => {
-    const lines = ['SKU,Product Name,Quantity', 'A-1,Apple,3', 'A-2,Pear,abc', 'A-3,Plum,2.5', 'A-4,Fig,4'];
+    const lines = ['SKU,Product Name,Quantity', 'A-1,Apple,3', 'A-2,Pear,abc', 'A-3,Plum,2.5005', 'A-4,Fig,4'];
     const file = tmpFile('bad-qty.csv', lines.join('\n'));
     const res = await owner.upload('/api/products/import', [{ field: 'file', path: file }], {
       columnMapping: JSON.stringify({ SKU: 'sku', 'Product Name': 'name', Quantity: 'currentQuantity' }),
@@ -78,19 +78,31 @@ describe.each(DATABASE_KINDS)('products on %s', (kind) => {
     const body = res.json();
     expect(body.error).toBe('IMPORT_INVALID');
     expect(body.details.errors).toEqual([
-      { line: 3, field: 'currentQuantity', message: 'bad-qty.csv line 3: Current Stock "abc" is not a whole number' },
-      { line: 4, field: 'currentQuantity', message: 'bad-qty.csv line 4: Current Stock "2.5" is not a whole number' },
+      { line: 3, field: 'currentQuantity', message: 'bad-qty.csv line 3: Current Stock "abc" is not a number' },
+      { line: 4, field: 'currentQuantity', message: 'bad-qty.csv line 4: Current Stock "2.5005" has more than 3 decimal places' },
     ]);
     expect(await productCount(owner)).toBe(0);
   });
 
-  it('refuses duplicate SKUs (case-insensitive) and imports nothing', async () => {
-    const file = tmpFile('dupes.csv', 'SKU,Product Name\nX-1,One\nX-2,Two\nx-1,One again\n');
+  it('reads rows sharing a SKU (case-insensitive) as one item: its stock summed, the lines named', async () => {
+    const file = tmpFile('dupes.csv', 'SKU,Product Name,Quantity\nX-1,One,2\nX-2,Two,1\nx-1,One again,5\nX-2,Two,1\n');
     const res = await owner.upload('/api/products/import', [{ field: 'file', path: file }], {
-      columnMapping: JSON.stringify({ SKU: 'sku', 'Product Name': 'name' }),
+      columnMapping: JSON.stringify({ SKU: 'sku', 'Product Name': 'name', Quantity: 'currentQuantity' }),
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details.errors[0].message).toBe('dupes.csv line 4: SKU "x-1" already appears on line 2');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.imported).toBe(2);
+    expect(body.warnings.map((w: { message: string }) => w.message)).toEqual(['dupes.csv line 4: SKU "x-1" also appears on line 2: one item, its stock summed']);
+    expect(body.skipped).toEqual([
+      { reason: 'rows sharing a SKU with an earlier row (stock summed)', count: 1 },
+      { reason: 'repeated rows (same SKU, same values)', count: 1 },
+    ]);
+    const products = (await owner.get('/api/products?search=X-&limit=10')).json().products as { sku: string; name: string; currentQuantity: number; id: string }[];
+    expect(products.map((p) => [p.sku, p.name, p.currentQuantity]).sort()).toEqual([
+      ['X-1', 'One', 7],
+      ['X-2', 'Two', 1],
+    ]);
+    expect((await owner.post('/api/products/bulk-delete', { productIds: products.map((p) => p.id) })).statusCode).toBe(200);
     expect(await productCount(owner)).toBe(0);
   });
 

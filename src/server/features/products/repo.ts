@@ -5,13 +5,15 @@
 import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, products } from '../../db/schema.js';
+import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
 import { moneyText } from '../../../domain/product-values.js';
 import { arrayLiteral } from './pg-array.js';
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toProduct(row: ProductRow): Product {
+/** A products row as the API answers it, with the product's alternate identifiers (identifiers-repo.ts). */
+export function toProduct(row: ProductRow, alternateIdentifiers: ProductIdentifier[] = []): Product {
   return {
     id: row.id,
     sku: row.sku,
@@ -24,6 +26,7 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     location: row.location,
     currentQuantity: row.currentQuantity,
+    alternateIdentifiers,
     costPrice: moneyText(row.costPrice),
     price: moneyText(row.price),
     tags: row.tags,
@@ -119,13 +122,24 @@ export async function listProductPage(
     const n = counted[0]?.n;
     if (n !== undefined && n < countedWithPage) return { rows, total: Number(n) };
   } else {
-    rows = (await rowsOf<Record<string, unknown>>(db, pageQuery(where, page))).map(productRowOf);
+    rows = await listProductRows(db, where, page);
   }
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { rows, total: page.offset + rows.length };
   }
   const [totalRow] = await rowsOf<{ n: number }>(db, countQuery(where));
   return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/** One page of products matching `where`, in list order, without counting (the total is known). */
+export async function listProductRows(db: Db, where: SQL, page: { limit: number; offset: number }): Promise<ProductRow[]> {
+  return (await rowsOf<Record<string, unknown>>(db, pageQuery(where, page))).map(productRowOf);
+}
+
+/** The organisation's catalogue version (docs/decisions/0131): 0 before its first product. */
+export async function readCatalogueVersion(db: Db, organizationId: string): Promise<number> {
+  const [row] = await rowsOf<{ version: string | number }>(db, sql`SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid`);
+  return row ? Number(row.version) : 0;
 }
 
 /** The id of every product matching `where`, in list order. */
@@ -270,10 +284,23 @@ export async function updateQuantitiesBySku(
 ): Promise<Set<string>> {
   const result = (await tx.execute(sql`
     UPDATE products AS p SET current_quantity = f.quantity, updated_at = now()
-    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::int4[]) AS f(sku, quantity)
+    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::numeric(18,3)[]) AS f(sku, quantity)
     WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
     RETURNING f.sku AS sku`)) as unknown as { rows: Array<{ sku: string }> };
   return new Set(result.rows.map((r) => r.sku));
+}
+
+/**
+ * Adds stock to products by SKU (case-insensitive): the further rows of an item in an import
+ * (a stock list's rows per location, bin, serial or lot; DESIGN.md section 6), summed into the
+ * product its first row wrote. `quantities` are in units, as `current_quantity` holds them.
+ */
+export async function addQuantitiesBySku(tx: Db, organizationId: string, skus: readonly string[], quantities: readonly number[]): Promise<void> {
+  if (skus.length === 0) return;
+  await tx.execute(sql`
+    UPDATE products AS p SET current_quantity = p.current_quantity + f.quantity, updated_at = now()
+    FROM unnest(${arrayLiteral(skus)}::text[], ${arrayLiteral(quantities)}::numeric(18,3)[]) AS f(sku, quantity)
+    WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)`);
 }
 
 /** A product row to upsert: only the mapped fields are present (the rest stay as they are on update). */
@@ -287,7 +314,7 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
   description: { name: 'description', type: 'text' },
   distributor: { name: 'distributor', type: 'text' },
   manufacturer: { name: 'manufacturer', type: 'text' },
-  currentQuantity: { name: 'current_quantity', type: 'int4' },
+  currentQuantity: { name: 'current_quantity', type: 'numeric(18,3)' },
   category: { name: 'category', type: 'text' },
   location: { name: 'location', type: 'text' },
   costPrice: { name: 'cost_price', type: 'numeric' },

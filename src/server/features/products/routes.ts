@@ -11,12 +11,14 @@ import {
   columnMappingSchema,
   headerChoiceSchema,
   importOnProblemsSchema,
+  locationChoiceSchema,
   productInputSchema,
   productListQuerySchema,
   quantityMappingSchema,
 } from '../../../contracts/products.js';
 import { requireUser, requireWriter } from '../../auth/guard.js';
 import { receiveMultipart, type ReceivedForm } from '../../http/multipart.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepError } from '../../http/json-body.js';
 import { AppError } from '../../errors.js';
 import type { AppDeps } from '../../app.js';
 import { bulkUpdateProducts } from './bulk-update-products.js';
@@ -36,10 +38,11 @@ export function singleFile(form: ReceivedForm) {
   return file;
 }
 
-/** Parses a JSON form field with a zod schema; 400 naming the field when it is not valid. */
+/** Parses a JSON form field with a zod schema; 400 naming the field when it is not valid or nested too deep (BODY_TOO_DEEP). */
 export function jsonField<T>(form: ReceivedForm, name: string, schema: z.ZodType<T>): T {
   const raw = form.fields[name];
   if (raw === undefined || raw === '') throw new AppError('MISSING_FIELD', `${name} is required.`);
+  if (nestedDeeperThan(raw, MAX_JSON_DEPTH)) throw tooDeepError(name);
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -89,7 +92,8 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const file = form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
       const hasHeader = optionalField(form, 'hasHeader', headerChoiceSchema);
-      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader });
+      const location = optionalField(form, 'location', locationChoiceSchema);
+      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader, location });
     } finally {
       await tokens.cleanup();
     }
@@ -102,12 +106,14 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const file = singleFile(form);
       const mapping = jsonField(form, 'columnMapping', columnMappingSchema);
       const onProblems = optionalField(form, 'onProblems', importOnProblemsSchema);
+      const location = optionalField(form, 'location', locationChoiceSchema);
       return await importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
         fileName: file.fileName,
         mapping,
         onProblems,
+        location,
       });
     } finally {
       await form.cleanup();

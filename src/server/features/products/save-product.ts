@@ -3,14 +3,17 @@
  * products screen's Add Product and Edit Product dialogs, issue 13 point 8). The same rules as
  * the bulk edit and imports: SKU unique in the organisation (case-insensitive), blank text is no
  * value, prices exact decimals with at most 2 places, tags trimmed without duplicates; adding
- * respects the plan's product limit (DESIGN.md section 4), editing is always allowed.
+ * respects the plan's product limit (DESIGN.md section 4), editing is always allowed. The
+ * alternate identifiers, when sent, replace the product's (store-identifiers.ts).
  */
 import { productPatchSchema, type Product, type ProductInput, type ProductPatch } from '../../../contracts/products.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, notFound } from '../../errors.js';
 import { productChanges } from './bulk-update-products.js';
+import { replaceIdentifiers, selectIdentifiers } from './identifiers-repo.js';
 import { lockProductAllowance, oneProductLimitReached } from './product-limit.js';
+import { cleanIdentifiers } from './store-identifiers.js';
 import { findProductIdBySku, insertProduct, productExists, updateProduct as updateProductRow, type ProductValues } from './repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,13 +43,26 @@ export async function createProduct(db: Db, opts: { organizationId: string; inpu
     const allowance = await lockProductAllowance(tx, { organizationId: opts.organizationId });
     if (allowance.room < 1) throw oneProductLimitReached(allowance);
     if (await findProductIdBySku(tx, opts.organizationId, values.sku)) throw skuTaken(values.sku);
+    let product: Product;
     try {
-      return await insertProduct(tx, opts.organizationId, values);
+      product = await insertProduct(tx, opts.organizationId, values);
     } catch (err) {
       if (isUniqueViolation(err)) throw skuTaken(values.sku);
       throw err;
     }
+    return withIdentifiers(tx, opts.organizationId, product, opts.input.alternateIdentifiers);
   });
+}
+
+/**
+ * `product` with its alternate identifiers: `given` (cleaned against its own UPC and other
+ * identifier) stored in place of what it had, or what it has when nothing is given.
+ */
+async function withIdentifiers(tx: Db, organizationId: string, product: Product, given: readonly unknown[] | undefined): Promise<Product> {
+  if (given === undefined) return { ...product, alternateIdentifiers: (await selectIdentifiers(tx, organizationId, [product.id])).get(product.id) ?? [] };
+  const identifiers = cleanIdentifiers(given, product);
+  await replaceIdentifiers(tx, organizationId, [product.id], [identifiers]);
+  return { ...product, alternateIdentifiers: identifiers };
 }
 
 /**
@@ -56,15 +72,18 @@ export async function createProduct(db: Db, opts: { organizationId: string; inpu
  */
 export async function updateProduct(db: Db, opts: { organizationId: string; id: string; body: unknown }): Promise<Product> {
   if (!UUID.test(opts.id) || !(await productExists(db, opts.organizationId, opts.id))) throw notFound('Product');
-  const values = productValues(productPatchSchema.parse(opts.body));
+  const patch = productPatchSchema.parse(opts.body);
+  const values = productValues(patch);
   if (values.sku !== undefined) {
     const owner = await findProductIdBySku(db, opts.organizationId, values.sku);
     if (owner && owner !== opts.id) throw skuTaken(values.sku);
   }
   try {
-    const product = await updateProductRow(db, opts.organizationId, opts.id, values);
-    if (!product) throw notFound('Product');
-    return product;
+    return await db.transaction(async (tx) => {
+      const product = await updateProductRow(tx, opts.organizationId, opts.id, values);
+      if (!product) throw notFound('Product');
+      return withIdentifiers(tx, opts.organizationId, product, patch.alternateIdentifiers);
+    });
   } catch (err) {
     if (isUniqueViolation(err) && values.sku !== undefined) throw skuTaken(values.sku);
     throw err;

@@ -9,30 +9,37 @@
  */
 import type { ProductFilterCondition } from '../../../contracts/product-filters.js';
 
-export class TotalHints {
-  private readonly totals = new Map<string, number>();
+/**
+ * Recently used values by key, in this process: reading or writing a key marks it most recently
+ * used; past `capacity` keys the least recently used is dropped.
+ */
+export class RecentMap<V> {
+  private readonly values = new Map<string, V>();
 
-  /** @param capacity how many queries are remembered (>= 1). */
+  /** @param capacity how many keys are kept (>= 1). */
   constructor(private readonly capacity: number) {}
 
-  /** The last total remembered for `key`, or undefined; marks it recently used. */
-  get(key: string): number | undefined {
-    const total = this.totals.get(key);
-    if (total !== undefined) this.remember(key, total);
-    return total;
+  /** The value kept for `key`, or undefined; marks it recently used. */
+  get(key: string): V | undefined {
+    const value = this.values.get(key);
+    if (value !== undefined) this.remember(key, value);
+    return value;
   }
 
-  /** Remembers `total` for `key`, dropping the least recently used key past the capacity. */
-  remember(key: string, total: number): void {
-    this.totals.delete(key);
-    this.totals.set(key, total);
-    if (this.totals.size > this.capacity) this.totals.delete(this.totals.keys().next().value!);
+  /** Keeps `value` for `key`, dropping the least recently used key past the capacity. */
+  remember(key: string, value: V): void {
+    this.values.delete(key);
+    this.values.set(key, value);
+    if (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value!);
   }
 
   get size(): number {
-    return this.totals.size;
+    return this.values.size;
   }
 }
+
+/** The last total answered per list query (`totalHintKey`). */
+export class TotalHints extends RecentMap<number> {}
 
 /** The key of one list query: organisation, quick search and filter rows (not the page). */
 export function totalHintKey(opts: {

@@ -87,21 +87,21 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     expect(theirs.json()).toMatchObject({ error: 'UNKNOWN_SKUS', details: { unknownSkus: ['THEIRS-1'] } });
   });
 
-  it('refuses bad lines by line (not a whole number, blank quantity, repeated SKU, blank SKU) and changes nothing', async () => {
+  it('refuses bad lines by line (not a number, blank quantity, repeated SKU, blank SKU) and changes nothing', async () => {
     const before = await quantities(owner);
-    const res = await upload(owner, 'SKU,Quantity\nQ-1,7\nQ-2,abc\nQ-3,\nq-1,2\n,5\nNEW-1,1.5\nNOPE,1\n');
+    const res = await upload(owner, 'SKU,Quantity\nQ-1,7\nQ-2,abc\nQ-3,\nq-1,2\n,5\nNEW-1,1.5555\nNOPE,1\n');
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error).toBe('QUANTITY_UPLOAD_INVALID');
     expect(body.details.errors).toEqual([
-      { line: 3, field: 'quantity', message: 'counts.csv line 3: Quantity "abc" is not a whole number' },
+      { line: 3, field: 'quantity', message: 'counts.csv line 3: Quantity "abc" is not a number' },
       { line: 4, field: 'quantity', message: 'counts.csv line 4: Quantity is empty for SKU "Q-3"' },
       { line: 5, field: 'sku', message: 'counts.csv line 5: SKU "q-1" already appears on line 2' },
       { line: 6, field: 'sku', message: 'counts.csv line 6: SKU is empty' },
-      { line: 7, field: 'quantity', message: 'counts.csv line 7: Quantity "1.5" is not a whole number' }, // NEW-1 is unknown too, but its row is already bad
+      { line: 7, field: 'quantity', message: 'counts.csv line 7: Quantity "1.5555" has more than 3 decimal places' }, // NEW-1 is unknown too, but its row is already bad
     ]);
     expect(body.details).toMatchObject({ totalRows: 7, errorCount: 5, unknownSkus: ['NOPE'], unknownSkuCount: 1 });
-    expect(body.message).toBe('Nothing was updated: 5 problems. First: counts.csv line 3: Quantity "abc" is not a whole number; and SKU NOPE matches no product.');
+    expect(body.message).toBe('Nothing was updated: 5 problems. First: counts.csv line 3: Quantity "abc" is not a number; and SKU NOPE matches no product.');
     expect(await quantities(owner)).toEqual(before);
   });
 

@@ -3,7 +3,7 @@
  * a column of SKUs and a column of counted quantities set `currentQuantity` of those products.
  *
  * All or nothing, in one transaction. A file is refused (400, nothing changed) when any row is
- * bad (blank SKU, a quantity that is blank or not a whole number, a SKU listed twice) or when any
+ * bad (blank SKU, a quantity that is blank or not a number of at most 3 decimal places, a SKU listed twice) or when any
  * SKU matches no product of the organisation: a stock count naming an unknown SKU is usually a
  * typo or the wrong file, and applying the rest would leave the catalogue half updated. The
  * answer's `details` list the bad lines (`errors`: line, field, message) and the unknown SKUs
@@ -12,7 +12,7 @@
  * apply.
  */
 import type { ImportRowError, QuantityUploadResponse } from '../../../contracts/products.js';
-import { parseWholeNumber } from '../../../domain/product-values.js';
+import { parseQuantityCellText } from '../../../domain/product-values.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
@@ -86,7 +86,7 @@ export async function uploadQuantities(
         continue;
       }
       firstLineOfSku.set(sku.toLowerCase(), line);
-      const quantity = parseWholeNumber(raw, null);
+      const quantity = parseQuantityCellText(raw, null);
       if (!quantity.ok) fail(line, 'quantity', `Quantity ${quantity.message}`);
       else if (quantity.value === null) fail(line, 'quantity', `Quantity is empty for SKU "${sku}"`);
       else {

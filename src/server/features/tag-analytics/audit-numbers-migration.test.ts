@@ -142,10 +142,10 @@ describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => 
         );
       const migrated = await stats();
       expect(migrated.map((r) => Object.values(r as object))).toEqual([
-        ['a', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0,2,2}'],
-        ['a', p2, 'P2', '{1}', false, '{0}', '{-3}'],
-        ['b', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0,2,2}'],
-        ['b', p2, 'P2', '{3}', true, '{0}', '{-5}'],
+        ['a', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0.000,2.000,2.000}'],
+        ['a', p2, 'P2', '{1}', false, '{0}', '{-3.000}'],
+        ['b', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0.000,2.000,2.000}'],
+        ['b', p2, 'P2', '{3}', true, '{0}', '{-5.000}'],
       ]);
       // Migration 0018: per (tag, audit), the products whose latest audit under the tag it is.
       const latest = () =>

@@ -3,7 +3,8 @@
  * 11; docs/decisions/0041). Random catalogues and audits (out-of-order completions, deletions,
  * deleted products, lines of unfinished audits, repeated and odd tag names) go through the same
  * calls the app makes: `recordAuditTagStats` when an audit completes, `forgetAuditTagStats` before
- * one is deleted, `rebuildTagStats` on refresh. The list and every tag's detail must then equal a
+ * one is deleted, `replaceAuditTagStats` when a complete audit's lines are replaced (recompute,
+ * apply), `rebuildTagStats` in the rebuild job. The list and every tag's detail must then equal a
  * straightforward computation over the same lines, for windows that exercise both ways the list
  * counts products (open-ended and bounded) and the exact edges of the window.
  */
@@ -16,7 +17,7 @@ import { RESULT_CATEGORIES, type ResultCategory } from '../../../contracts/resul
 import { tagDetailQuerySchema, tagSummaryQuerySchema, type TagProduct, type TagSummaryRow } from '../../../contracts/tag-analytics.js';
 import { ACCURATE_CATEGORY, AUDITED_CATEGORIES, accuracyPercentage, completionWindow, type CompletionWindow } from '../../../domain/tag-analytics.js';
 import { seededRandom } from '../../../domain/test-support/seeded-random.js';
-import { forgetAuditTagStats, rebuildTagStats, recordAuditTagStats } from './stats-repo.js';
+import { forgetAuditTagStats, rebuildTagStats, recordAuditTagStats, replaceAuditTagStats } from './stats-repo.js';
 import { listTagSummaries, readTagDetails } from './tag-summaries.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -132,6 +133,47 @@ async function deleteAudit(db: Database['db'], world: World, auditId: string): P
   await db.execute(sql`DELETE FROM audits WHERE id = ${auditId}::uuid`);
   world.completed.delete(auditId);
   world.lines = world.lines.filter((l) => l.auditId !== auditId);
+}
+
+/**
+ * Replaces a complete audit's result lines as a recompute would, through `replaceAuditTagStats`:
+ * every other line of the audit dropped, the rest with another result, the audit's completion
+ * moved to between the two latest audits (or just after the latest).
+ */
+async function replaceAudit(db: Database['db'], world: World, auditId: string, seed: number): Promise<void> {
+  const rnd = seededRandom(seed * 31);
+  const old = world.lines.filter((l) => l.auditId === auditId);
+  const next: Line[] = old
+    .filter((_, i) => i % 2 === 0)
+    .map((l) => {
+      const category = l.category === ACCURATE_CATEGORY ? 'quantityBelow' : ACCURATE_CATEGORY;
+      return { ...l, category, difference: category === ACCURATE_CATEGORY ? 0 : -1 - Math.floor(rnd() * 4) };
+    });
+  const times = [...world.completed.values()].map((d) => d.getTime()).sort((a, b) => a - b);
+  const movedTo = new Date(times.length > 1 ? Math.floor((times.at(-1)! + times.at(-2)!) / 2) : times.at(-1)! + 1);
+  await replaceAuditTagStats(db, world.organizationId, auditId, async () => {
+    await db.execute(sql`DELETE FROM audit_result_lines WHERE audit_id = ${auditId}::uuid`);
+    if (next.length > 0) {
+      await db.insert(auditResultLines).values(
+        next.map((l, position) => ({
+          organizationId: world.organizationId,
+          auditId,
+          category: l.category,
+          position,
+          productId: l.productId,
+          sku: l.sku,
+          productName: l.name,
+          expectedQuantity: 5,
+          scannedQuantity: 5 + (l.difference ?? 0),
+          difference: l.difference,
+          tags: l.tags,
+        })),
+      );
+    }
+    await db.execute(sql`UPDATE audits SET completed_at = ${movedTo.toISOString()}::timestamptz WHERE id = ${auditId}::uuid`);
+  });
+  world.completed.set(auditId, movedTo);
+  world.lines = [...world.lines.filter((l) => l.auditId !== auditId), ...next];
 }
 
 /**
@@ -293,5 +335,14 @@ describe.each(DATABASE_KINDS)('tag analytics aggregates against the definition o
     const afterDelete = await aggregateRows(db, organizationId);
     await rebuildTagStats(db, organizationId, null);
     expect(await aggregateRows(db, organizationId), `seed ${seed} deleted then rebuilt`).toEqual(afterDelete);
+
+    // A complete audit's lines replaced (a recompute after an alias mapping, an apply): half its
+    // lines go, the others change result, and it moves in time past later audits.
+    const replaced = [...world.completed].sort((x, y) => x[1].getTime() - y[1].getTime())[1]![0];
+    await replaceAudit(db, world, replaced, seed);
+    await expectSameFigures(db, world, `seed ${seed} one audit's lines replaced`);
+    const afterReplace = await aggregateRows(db, organizationId);
+    await rebuildTagStats(db, organizationId, null);
+    expect(await aggregateRows(db, organizationId), `seed ${seed} replaced then rebuilt`).toEqual(afterReplace);
   });
 });

@@ -172,7 +172,7 @@ export async function selectTagFigures(db: Db, organizationId: string, filter: T
       ${totalProductsByTag(organizationId, filter.tag)}
     ), a AS MATERIALIZED (
       SELECT tag, sum(audited_lines)::int AS audited, sum(accurate_lines)::int AS accurate,
-        sum(quantity_variance)::bigint AS variance, max(completed_at) AS last_at,
+        sum(quantity_variance) AS variance, max(completed_at) AS last_at,
         sum(latest_products)::int AS ever, (sum(latest_products) FILTER (WHERE completed_at >= ${recentFrom}))::int AS recent
       FROM tag_audit_stats
       WHERE organization_id = ${organizationId}::uuid AND completed_at >= ${from} AND completed_at < ${to}${onTag(sql`tag`)}

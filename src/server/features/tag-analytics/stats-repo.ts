@@ -14,13 +14,24 @@
  *   (`width_bucket`) per row and its figures two subscripts (docs/decisions/0041).
  *
  * `recordAuditTagStats` adds a just-completed audit, `forgetAuditTagStats` takes one out before
- * it is deleted, `rebuildTagStats` recomputes from the lines (the refresh call). Each runs in the
- * caller's transaction (the app's completion and deletion, or its own for the refresh).
+ * it is deleted, `replaceAuditTagStats` keeps them exact while an audit's lines are replaced
+ * (recompute, apply), `rebuildTagStats` recomputes from the lines (the rebuild job,
+ * docs/decisions/0130). Each runs in the caller's transaction (the app's completion and deletion,
+ * or its own for the rebuild) and moves the organisation's version (`tag_stats_versions`,
+ * docs/decisions/0129), which `readTagStatsVersion` answers.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { runsOnPglite, type Db } from '../../db/client.js';
 import { ACCURATE_CATEGORY, AUDITED_CATEGORIES } from '../../../domain/tag-analytics.js';
 import { arrayLiteral } from '../products/pg-array.js';
+
+/**
+ * The steps of a rebuild of every tag in order, each with the share (%) of a rebuild's time done
+ * when it starts, as measured by bench:tags at 5 million lines (docs/decisions/0130): what the
+ * rebuild job reports as progress.
+ */
+export const TAG_REBUILD_STEPS = { numbering: 0, products: 1, mixedProducts: 45, audits: 50 } as const;
+export type TagRebuildStep = keyof typeof TAG_REBUILD_STEPS;
 
 const auditedCategories = sql`${arrayLiteral(AUDITED_CATEGORIES)}::text[]`;
 
@@ -53,7 +64,7 @@ function insertAuditStats(lineWhere: SQL, tag: string | null, latest: SQL | null
     SELECT s.organization_id, s.tag, s.audit_id, a.completed_at, s.audited, s.accurate, s.variance, ${latest === null ? sql`0` : sql`coalesce(lp.n, 0)`}
     FROM (
       SELECT u.organization_id, u.tag, u.audit_id, count(*)::int AS audited, (count(*) FILTER (WHERE u.accurate))::int AS accurate,
-        coalesce(sum(u.difference), 0)::int AS variance
+        coalesce(sum(u.difference), 0) AS variance
       FROM (
         SELECT l.organization_id, unnest(l.tags) AS tag, l.audit_id, l.category = ${ACCURATE_CATEGORY} AS accurate, l.difference
         FROM audit_result_lines AS l
@@ -86,6 +97,29 @@ function latestProductsByAudit(organizationId: string, tag: string | null): SQL 
  */
 async function lockNumbers(db: Db, organizationId: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tag_audit_numbers:${organizationId}`}, 0))`);
+}
+
+/**
+ * One more on the organisation's aggregates version (`tag_stats_versions`), in the caller's
+ * transaction: readers that remember a version know their figures are stale (docs/decisions/0129).
+ */
+async function bumpVersion(db: Db, organizationId: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO tag_stats_versions AS v (organization_id, version, changed_at) VALUES (${organizationId}::uuid, 1, now())
+    ON CONFLICT (organization_id) DO UPDATE SET version = v.version + 1, changed_at = now()`);
+}
+
+/**
+ * The version of the organisation's aggregates and when it last moved: `{ version: 0, changedAt:
+ * null }` before any change since the versions were introduced (DESIGN.md section 11).
+ */
+export async function readTagStatsVersion(db: Db, organizationId: string): Promise<{ version: number; changedAt: Date | null }> {
+  const [row] = (
+    (await db.execute(sql`SELECT version, changed_at AS "changedAt" FROM tag_stats_versions WHERE organization_id = ${organizationId}::uuid`)) as unknown as {
+      rows: Array<{ version: string | number; changedAt: string | Date }>;
+    }
+  ).rows;
+  return row ? { version: Number(row.version), changedAt: new Date(row.changedAt) } : { version: 0, changedAt: null };
 }
 
 /**
@@ -134,6 +168,7 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
   if ((recorded as unknown as { rows: unknown[] }).rows.length > 0) return;
   const number = await numberAudit(db, organizationId, auditId);
   if (number === null) return;
+  await bumpVersion(db, organizationId);
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
   await db.execute(insertAuditStats(where, null));
   // k = how many of the product's audits have a lower number: the insert position.
@@ -184,9 +219,9 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
     WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
 }
 
-/** `totals` (an int[] slice) with `by` added to every element, order kept; empty stays empty. */
+/** `totals` (an int[] or numeric[] slice) with `by` added to every element, order kept; empty stays empty. */
 function shifted(totals: SQL, by: SQL): SQL {
-  return sql`CASE WHEN cardinality(${totals}) = 0 THEN '{}'::int[] ELSE ARRAY(
+  return sql`CASE WHEN cardinality(${totals}) = 0 THEN '{}' ELSE ARRAY(
     SELECT u.x + ${by} FROM unnest(${totals}) WITH ORDINALITY AS u(x, i) ORDER BY u.i) END`;
 }
 
@@ -196,12 +231,41 @@ function shifted(totals: SQL, by: SQL): SQL {
  */
 export async function forgetAuditTagStats(db: Db, organizationId: string, auditId: string): Promise<void> {
   await lockNumbers(db, organizationId);
+  await takeOutAudit(db, organizationId, auditId);
+}
+
+/**
+ * Keeps the aggregates exact while a complete audit's result lines are replaced (a recompute, or
+ * an apply that rewrites them): takes the audit out through its current lines, lets
+ * `replaceLines` write the new ones (and, when it changes, the audit's completion time), then
+ * adds the audit back from its new lines as a completion would. Runs in the caller's
+ * transaction, which `replaceLines` must use; an audit that is not complete is only passed
+ * through (nothing to keep until it completes). Answers what `replaceLines` answers.
+ */
+export async function replaceAuditTagStats<T>(db: Db, organizationId: string, auditId: string, replaceLines: () => Promise<T>): Promise<T> {
+  await lockNumbers(db, organizationId);
+  if (await takeOutAudit(db, organizationId, auditId)) {
+    // Its own (tag, audit) rows and its number go too: recorded afresh from the new lines.
+    await db.execute(sql`DELETE FROM tag_audit_stats WHERE audit_id = ${auditId}::uuid AND organization_id = ${organizationId}::uuid`);
+    await db.execute(sql`DELETE FROM tag_audit_numbers WHERE audit_id = ${auditId}::uuid AND organization_id = ${organizationId}::uuid`);
+  }
+  const replaced = await replaceLines();
+  await recordAuditTagStats(db, organizationId, auditId);
+  return replaced;
+}
+
+/**
+ * The arrays' part of taking an audit out (under the caller's numbering lock): answers false when
+ * the audit has no number (not complete, or already out), true after taking it out.
+ */
+async function takeOutAudit(db: Db, organizationId: string, auditId: string): Promise<boolean> {
   const [numbered] = (
     (await db.execute(
       sql`SELECT number FROM tag_audit_numbers WHERE audit_id = ${auditId}::uuid AND organization_id = ${organizationId}::uuid`,
     )) as unknown as { rows: Array<{ number: number }> }
   ).rows;
-  if (!numbered) return;
+  if (!numbered) return false;
+  await bumpVersion(db, organizationId);
   const without = (column: string) => sql`s.${sql.raw(column)}[:h.k - 1] || s.${sql.raw(column)}[h.k + 1:]`;
   // Later running totals lose the removed audit's own value (its total minus the one before).
   const withoutTotal = (column: string) => {
@@ -248,6 +312,7 @@ export async function forgetAuditTagStats(db: Db, organizationId: string, auditI
     DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
     WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
       AND cardinality(s.audit_numbers) = 0`);
+  return true;
 }
 
 /**
@@ -265,7 +330,7 @@ function insertProductStatsPerTag(where: SQL): SQL {
     FROM (
       SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, n.number, n.completed_at,
         (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
-        (sum(coalesce(l.difference, 0)) OVER w)::int AS variance_sum
+        (sum(coalesce(l.difference, 0)) OVER w) AS variance_sum
       ${auditedLineTags(where)}
       WINDOW w AS (PARTITION BY t.tag, l.product_id ORDER BY n.number ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
       ORDER BY t.tag, l.product_id, n.number
@@ -294,7 +359,7 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
       FROM (
         SELECT l.product_id, l.tags, first_value(l.tags) OVER w AS first_tags, l.sku, l.product_name, n.number, n.completed_at,
           (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
-          (sum(coalesce(l.difference, 0)) OVER w)::int AS variance_sum
+          (sum(coalesce(l.difference, 0)) OVER w) AS variance_sum
         FROM audit_result_lines AS l
         JOIN tag_audit_numbers AS n ON n.audit_id = l.audit_id
         WHERE l.organization_id = ${organizationId}::uuid AND l.product_id IS NOT NULL AND cardinality(l.tags) > 0
@@ -325,9 +390,17 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
  * `insertProductStatsPerProduct` and the per-tag sort for the few products whose lines kept
  * different tags; one tag: complete audits without a number get one (`numberAudit`), then the
  * per-tag sort over that tag's lines. In both, the (tag, audit) rows come last, their
- * `latest_products` counted from the product rows just written.
+ * `latest_products` counted from the product rows just written. `onStep` hears each step as it
+ * starts (`TAG_REBUILD_STEPS`, for the rebuild job's progress); it runs between the transaction's
+ * statements and must not use the transaction. Minutes of work at 5 million lines: never called
+ * inside a request (the rebuild job, docs/decisions/0130).
  */
-export async function rebuildTagStats(db: Db, organizationId: string, tag: string | null): Promise<void> {
+export async function rebuildTagStats(
+  db: Db,
+  organizationId: string,
+  tag: string | null,
+  onStep: (step: TagRebuildStep) => Promise<void> = async () => {},
+): Promise<void> {
   const org = sql`organization_id = ${organizationId}::uuid`;
   const onlyTag = tag === null ? sql`` : sql` AND tag = ${tag}`;
   const lineOrg = sql`l.organization_id = ${organizationId}::uuid`;
@@ -340,6 +413,8 @@ export async function rebuildTagStats(db: Db, organizationId: string, tag: strin
     // machine code costs more than it saves.
     await tx.execute(runsOnPglite(tx) ? sql`SET LOCAL work_mem = '64MB'` : sql`SET LOCAL work_mem = '1GB'`);
     await tx.execute(sql`SET LOCAL jit = off`);
+    await bumpVersion(tx, organizationId);
+    await onStep('numbering');
     await tx.execute(sql`DELETE FROM tag_audit_stats WHERE ${org}${onlyTag}`);
     await tx.execute(sql`DELETE FROM tag_product_stats WHERE ${org}${onlyTag}`);
     if (tag !== null) {
@@ -360,11 +435,14 @@ export async function rebuildTagStats(db: Db, organizationId: string, tag: strin
       INSERT INTO tag_audit_numbers (organization_id, audit_id, number, completed_at)
       SELECT organization_id, id, row_number() OVER (ORDER BY completed_at, id), completed_at
       FROM audits WHERE ${org} AND status = 'complete' AND completed_at IS NOT NULL`);
+    await onStep('products');
     const mixed = await insertProductStatsPerProduct(tx, organizationId);
     if (mixed.length > 0) {
+      await onStep('mixedProducts');
       await tx.execute(insertProductStatsPerTag(sql`${lineOrg} AND l.product_id = ANY(${arrayLiteral(mixed)}::uuid[])`));
     }
     // After the product rows: each (tag, audit) row is written once with its latest products.
+    await onStep('audits');
     await tx.execute(insertAuditStats(lineOrg, null, latestProductsByAudit(organizationId, null)));
   });
 }

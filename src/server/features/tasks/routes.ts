@@ -18,6 +18,7 @@ import { bulkDeleteTasksBodySchema, createAuditTaskBodySchema } from '../../../c
 import { requireUser, requireWriter } from '../../auth/guard.js';
 import { notFound } from '../../errors.js';
 import type { AppDeps } from '../../app.js';
+import { mailLinkOrigin } from '../../mail/mailer.js';
 import { changeTaskStatus } from './change-task-status.js';
 import { createAuditTask } from './create-audit-task.js';
 import { deleteAuditTasks } from './delete-audit-tasks.js';
@@ -26,7 +27,8 @@ import { listTasks, readTask } from './repo.js';
 const idParams = z.object({ id: z.string() });
 
 export async function taskRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const appUrl = (req: FastifyRequest) => (config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+  /** Where the task e-mail's link points: PUBLIC_URL; without e-mail it is only logged (page's origin). */
+  const appUrl = (req: FastifyRequest) => mailLinkOrigin(config.publicUrl, app.mailer, `${req.protocol}://${req.host}`);
 
   app.post('/api/audit-tasks', async (req, reply) => {
     const user = requireWriter(req);

@@ -5,7 +5,7 @@
 import type { AuditTask } from '../../../contracts/tasks.js';
 import { escapeHtml, type MailMessage } from '../../mail/mailer.js';
 
-/** `appUrl` is the app's origin (PUBLIC_URL, else the request's), without a trailing slash. */
+/** `appUrl` is the app's origin (PUBLIC_URL when e-mailed: mailLinkOrigin), without a trailing slash. */
 export function taskAssignedEmail(task: AuditTask, to: string, assignedBy: string, appUrl: string): MailMessage {
   const link = `${appUrl}/tasks?task=${encodeURIComponent(task.id)}`;
   const lines: Array<[string, string | null]> = [

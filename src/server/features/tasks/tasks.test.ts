@@ -168,6 +168,15 @@ describe.each(DATABASE_KINDS)('audit tasks on %s', (kind) => {
     expect(all.find((x) => x.id === task.id)?.assignedToName).toBe('member');
   });
 
+  it('e-mails the task link on PUBLIC_URL whatever Host the request names', async () => {
+    const auditId = await stub(owner, 'Host check');
+    const res = await owner.request({ method: 'POST', url: '/api/audit-tasks', headers: { host: 'evil.example' }, payload: { auditId, title: 'Host check - Audit Task', assignedTeamMemberId: otherWorker.id } });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await smtp.waitFor(otherWorker.email);
+    expect(mail.text).toContain(`https://stock.example.com/tasks?task=${res.json().id}`);
+    expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
+  });
+
   it('starts and completes by the rules: assignee or owner/admin, pending -> in_progress -> complete, else 409', async () => {
     const auditId = await stub(owner);
     const task = await assign(owner, { auditId, title: 'Rules', assignedTeamMemberId: worker.id });

@@ -1,6 +1,7 @@
 /**
  * The invitation e-mail and its link (DESIGN.md section 8). The link is
- * `{base}/accept-invite/{token}`, base = PUBLIC_URL or the address the inviter's browser used.
+ * `{base}/accept-invite/{token}`, base = PUBLIC_URL (for e-mail, always; decision 0103) or,
+ * when nothing is e-mailed, the origin of the inviter's own page.
  */
 import { format } from 'date-fns';
 import type { InvitationSent, TeamMember } from '../../../contracts/team.js';

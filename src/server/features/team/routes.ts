@@ -9,6 +9,7 @@ import { acceptInviteBodySchema, inviteMemberBodySchema, updateMemberBodySchema 
 import { requireUser } from '../../auth/guard.js';
 import { setSessionCookie, userForSession } from '../../auth/sessions.js';
 import type { AppDeps } from '../../app.js';
+import { mailLinkOrigin } from '../../mail/mailer.js';
 import { acceptInvite, lookupInvitation } from './accept-invite.js';
 import { inviteMember } from './invite-member.js';
 import { listMembers } from './repo.js';
@@ -24,8 +25,8 @@ export const ACCEPT_INVITE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const LOOKUP_INVITE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export async function teamRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  /** Where invitation links point: PUBLIC_URL, else the address the inviter's browser used. */
-  const baseUrl = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
+  /** Where invitation links point: PUBLIC_URL; without e-mail, the link is only shown to the inviter, on their page's own origin. */
+  const baseUrl = (req: FastifyRequest) => mailLinkOrigin(config.publicUrl, app.mailer, `${req.protocol}://${req.host}`);
 
   app.get('/api/team', async (req) => listMembers(db, requireUser(req).organizationId));
 

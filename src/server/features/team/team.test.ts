@@ -104,6 +104,14 @@ describe.each(DATABASE_KINDS)('team with SMTP on %s', (kind) => {
     expect((await again.post('/api/auth/team-login', { email: 'mia@example.com', password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('e-mails the link on PUBLIC_URL whatever Host the inviter\'s request names', async () => {
+    const res = await owner.request({ method: 'POST', url: '/api/team/invite', headers: { host: 'evil.example' }, payload: { email: 'host@example.com', role: 'viewer' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await smtp.waitFor('host@example.com');
+    expect(mail.text).toMatch(/http:\/\/stock\.example\.test\/accept-invite\/[A-Za-z0-9_-]{43}/);
+    expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
+  });
+
   it('resends with a new link: the old one stops working', async () => {
     const first = await owner.post('/api/team/invite', { email: 'resend@example.com', role: 'viewer' });
     const id = first.json().member.id;

@@ -82,7 +82,7 @@ export function anyFieldEnabled(form: BulkEditForm): boolean {
 function parseNumber(field: BulkEditNumberField, text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  const n = field === 'currentQuantity' ? Number.parseInt(trimmed, 10) : Number.parseFloat(trimmed);
+  const n = Number.parseFloat(trimmed);
   return Number.isFinite(n) ? n : undefined;
 }
 

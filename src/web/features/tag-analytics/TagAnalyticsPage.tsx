@@ -1,6 +1,7 @@
 /**
  * Tag analytics list screen, /tag-analytics (spec part 2 sections 2, 4, 5, 8, 9): filter panel on
- * the left, the tag table on the right, Refresh (writers only; DESIGN.md section 3) and exports.
+ * the left, the tag table on the right, Refresh (writers only; DESIGN.md section 3) and exports;
+ * for the owner, Rebuild and its progress (DESIGN.md section 11).
  */
 import { useState } from 'react';
 import { FileDown, FileSpreadsheet, RefreshCw } from 'lucide-react';
@@ -14,13 +15,14 @@ import { DEFAULT_TAG_SORT, nextSort, type TagColumn } from '../../../domain/tag-
 import { DEFAULT_FILTERS, useRefreshTagAnalytics, useTagSummaries, type TagAnalyticsFilters } from './api/tag-analytics';
 import { TagAnalyticsTable } from './components/TagAnalyticsTable';
 import { TagFiltersPanel } from './components/TagFiltersPanel';
+import { RebuildButton, RebuildProgress } from './components/RebuildTagAnalytics';
 import { exportCsv, exportExcel } from './lib/export-tag-analytics';
 
 /** Search text is applied after this pause in typing (spec part 2 section 5). */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const EXCEL_EXPORT_FAILED = 'Failed to export to Excel. Please try CSV export instead.';
 
-export default function TagAnalyticsPage({ canRefresh }: { canRefresh: boolean }) {
+export default function TagAnalyticsPage({ canRefresh, canRebuild }: { canRefresh: boolean; canRebuild: boolean }) {
   const [filters, setFilters] = useState<TagAnalyticsFilters>(DEFAULT_FILTERS);
   const searchQuery = useDebouncedValue(filters.searchQuery, SEARCH_DEBOUNCE_MS);
   const summaries = useTagSummaries({ ...filters, searchQuery });
@@ -64,6 +66,7 @@ export default function TagAnalyticsPage({ canRefresh }: { canRefresh: boolean }
                 Refresh
               </Button>
             ) : null}
+            {canRebuild ? <RebuildButton /> : null}
             <Button variant="outline" onClick={() => exportCsv(rows)} disabled={exportDisabled}>
               <FileDown aria-hidden="true" />
               Export CSV
@@ -75,6 +78,7 @@ export default function TagAnalyticsPage({ canRefresh }: { canRefresh: boolean }
           </>
         }
       />
+      {canRebuild ? <RebuildProgress /> : null}
       <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside>
           <TagFiltersPanel

@@ -12,8 +12,9 @@ import { compileFilter } from '../../../../domain/filters.js';
 
 /**
  * One product as the snapshot lists it: `[id, sku, upc, otherIdentifier, name, category,
- * location, manufacturer, distributor, tags, expectedQuantity, costPrice]` (cost price as decimal
- * text, e.g. "12.5000", or null).
+ * location, manufacturer, distributor, tags, expectedQuantity, costPrice, alternates?]` (cost
+ * price as decimal text, e.g. "12.5000", or null; alternates `[[value, kind, units], ...]` or
+ * null, absent when the organisation has none).
  */
 type SnapshotRow = [
   string,
@@ -28,6 +29,7 @@ type SnapshotRow = [
   string[],
   number,
   string | null,
+  ([string, 'barcode' | 'alias', number][] | null)?,
 ];
 
 /** The engine's catalogue and the tags each product had at the snapshot (DESIGN.md section 11). */
@@ -53,9 +55,10 @@ export function parseCatalogueSnapshot(json: string, filter: FilterExpression | 
   const catalogue: CatalogueProduct[] = new Array(rows.length);
   const productTags = new Map<string, readonly string[]>();
   for (let i = 0; i < rows.length; i++) {
-    const [id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags, expectedQuantity, costPrice] = rows[i]!;
+    const [id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags, expectedQuantity, costPrice, alternates] = rows[i]!;
     const inScope = inFilter === null || inFilter({ sku, name, manufacturer, category, distributor, location, tags });
     catalogue[i] = { id, sku, upc, otherIdentifier, name, category, location, expectedQuantity, costPrice, inScope };
+    if (alternates) catalogue[i]!.alternates = alternates.map(([value, kind, units]) => ({ value, kind, units }));
     if (tags.length !== 0) productTags.set(id, tags);
   }
   return { catalogue, productTags };

@@ -20,6 +20,7 @@ import { ResultsMoneyCards } from './ResultsMoneyCards';
 import { ResultsSortSelect } from './ResultsSortSelect';
 import { ResultsSummaryCards } from './ResultsSummaryCards';
 import { ResultsSummaryTab } from './ResultsSummaryTab';
+import { RepeatedReads } from './RepeatedReads';
 import { ScanFilePerformance } from './ScanFilePerformance';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -118,6 +119,14 @@ export function AuditResults({ audit }: { audit: Audit }) {
                 </TabsTrigger>
               );
             })}
+            {data.repeatedReadsTotal > 0 ? (
+              <TabsTrigger value="repeatedReads" className="h-8 flex-none">
+                Repeated Reads{' '}
+                <Badge variant="secondary" className="bg-background/80 px-1.5 tabular-nums">
+                  {data.repeatedReadsTotal.toLocaleString()}
+                </Badge>
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <TabsContent value="summary" className="pt-2">
             <ResultsSummaryTab counts={data.counts} onOpen={setTab} />
@@ -134,6 +143,11 @@ export function AuditResults({ audit }: { audit: Audit }) {
               />
             </TabsContent>
           ))}
+          {data.repeatedReadsTotal > 0 ? (
+            <TabsContent value="repeatedReads" className="min-w-0 pt-2">
+              <RepeatedReads reads={data.repeatedReads} total={data.repeatedReadsTotal} />
+            </TabsContent>
+          ) : null}
         </Tabs>
       </section>
     </div>

@@ -25,12 +25,24 @@ function Count({ value }: { value: number | null }) {
   return value === null ? <Muted>—</Muted> : <>{value.toLocaleString()}</>;
 }
 
+/** Lot, expiry and serial of the line's first GS1 read (DESIGN.md section 5 rule 1), when it had any. */
+function Gs1Details({ item }: { item: ResultItem }) {
+  const parts = [
+    item.lot !== null ? `Lot ${item.lot}` : null,
+    item.expiry !== null ? `Expiry ${item.expiry}` : null,
+    item.serial !== null ? `Serial ${item.serial}` : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  return <span className="text-muted-foreground text-xs break-all">{parts.join(' · ')}</span>;
+}
+
 function ProductCode({ item }: { item: ResultItem }) {
   const scannedAs = item.scanValue && item.scanValue.toLowerCase() !== item.sku.toLowerCase() ? item.scanValue : null;
   return (
-    <div className="grid gap-0.5">
+    <div className="grid max-w-72 gap-0.5 whitespace-normal">
       <span className="font-mono text-xs font-medium">{item.sku}</span>
-      {scannedAs ? <span className="text-muted-foreground font-mono text-xs">scanned as {scannedAs}</span> : null}
+      {scannedAs ? <span className="text-muted-foreground font-mono text-xs break-all">scanned as {scannedAs}</span> : null}
+      <Gs1Details item={item} />
     </div>
   );
 }
@@ -42,6 +54,7 @@ function ScanValue({ item }: { item: ResultItem }) {
   return (
     <div className="grid max-w-72 min-w-48 gap-0.5 whitespace-normal">
       <span className="font-mono text-xs font-medium break-all">{item.scanValue ?? item.sku}</span>
+      <Gs1Details item={item} />
       {notes.map((note) => (
         <span key={note} className="text-xs text-amber-700">
           {note}

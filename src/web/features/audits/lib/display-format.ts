@@ -35,7 +35,7 @@ export function formatDate(iso: string | null | undefined, fallback = '—'): st
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A signed whole number: 3 -> '+3', -2 -> '-2', 0 -> '0'. */
+/** A signed quantity: 3 -> '+3', -2 -> '-2', 0 -> '0', 1.5 -> '+1.5' (whole numbers without decimals). */
 export function formatSigned(n: number): string {
   return n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString();
 }

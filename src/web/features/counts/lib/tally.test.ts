@@ -24,6 +24,15 @@ describe('count tally', () => {
     expect(lookup.isLocation('BOLT-10')).toBe(false);
   });
 
+  it('names GS1 element strings in all three forms and grouped digits as the engine does', () => {
+    expect(lookup.identify(']d201059012341234571010AB\u001d17271231')?.sku).toBe('CABLE-3');
+    expect(lookup.identify('0105901234123457\u001d10AB')?.sku).toBe('CABLE-3');
+    expect(lookup.identify('(01)05901234123457(17)271231')?.sku).toBe('CABLE-3');
+    expect(lookup.identify('https://id.gs1.org/01/05901234123457')?.sku).toBe('CABLE-3');
+    expect(lookup.identify('590 1234 123457')?.sku).toBe('CABLE-3');
+    expect(lookup.identify('(01)05901234123458')).toBeNull();
+  });
+
   it('sums the reads that count, decimals exactly, undone reads left out', () => {
     const a = read('5901234123457', '2.5');
     const b = read('CABLE-3', '0.25');
@@ -33,6 +42,17 @@ describe('count tally', () => {
     expect(formatThousandths(totals.get('p1')!)).toBe('2.75');
     expect(totals.get('p2')).toBeUndefined();
     expect(totals.get('value:X-1')).toBe(1000);
+  });
+
+  it('counts a case barcode its units and a GS1 count (37) its count per read, as the engine does', () => {
+    const withCase = countLookup({
+      ...catalogue,
+      products: [{ ...catalogue.products[1]!, alternates: [{ value: '4006381333931', kind: 'barcode', units: 24 }] }],
+    });
+    const totals = runningCounts([read('4006381333931'), read('4006381333931', '0.5'), read('BOLT-10', '2')], withCase);
+    expect(formatThousandths(totals.get('p2')!)).toBe('38');
+    const gs1 = runningCounts([read('(02)05901234123457(37)12'), read('(01)05901234123457', '2.5')], lookup);
+    expect(formatThousandths(gs1.get('p1')!)).toBe('14.5');
   });
 
   it('converts quantities to and from thousandths', () => {

@@ -4,13 +4,20 @@
  * over the reads that count (domain/count-reads.ts). Quantities are summed exactly, in thousandths.
  */
 import type { CountCatalogue, CountCatalogueItem, CountRead } from '../../../../contracts/counts';
-import { buildCatalogueIndex, type CatalogueIndex } from '../../../../domain/catalogue-index';
+import { buildCatalogueIndex, ONE_UNIT, type CatalogueIndex } from '../../../../domain/catalogue-index';
 import { effectiveReads, type EffectiveCountRead } from '../../../../domain/count-reads';
 import { isBlankScanValue, normalizeScanValue } from '../../../../domain/normalize-scan-value';
+import { timesUnits } from '../../../../domain/quantity-thousandths';
 
 export interface CountLookup {
   /** The product a scanned value names, or null (unknown, ambiguous, damaged). */
   identify(value: string): CountCatalogueItem | null;
+  /**
+   * What a read of `value` with `thousandths` (its quantity in thousandths) counts, in
+   * thousandths, as the engine counts it (domain/reconcile.ts): times a GS1 string's count (37),
+   * times an alternate barcode's units (24 for a case of 24); as is otherwise.
+   */
+  counted(value: string, thousandths: number): number;
   /** True when the value is a location of the catalogue (a shelf label) and no product. */
   isLocation(value: string): boolean;
 }
@@ -29,6 +36,7 @@ export function countLookup(catalogue: CountCatalogue): CountLookup {
       expectedQuantity: p.expectedQuantity ?? 0,
       costPrice: null,
       inScope: p.inScope,
+      ...(p.alternates ? { alternates: p.alternates } : {}),
     })),
   );
   const locations = new Set(items.map((p) => p.location?.trim().toLowerCase()).filter((l): l is string => Boolean(l)));
@@ -37,8 +45,17 @@ export function countLookup(catalogue: CountCatalogue): CountLookup {
     const hit = index.match(normalizeScanValue(value));
     return hit >= 0 ? items[hit]! : null;
   };
+  const counted = (value: string, thousandths: number) => {
+    if (isBlankScanValue(value)) return thousandths;
+    const hit = index.match(normalizeScanValue(value));
+    const gs1Units = index.lastGs1?.units ?? 1;
+    const units = hit >= 0 ? index.lastUnits : ONE_UNIT;
+    const n = thousandths * gs1Units;
+    return units === ONE_UNIT ? n : timesUnits(n, units);
+  };
   return {
     identify,
+    counted,
     isLocation: (value) => locations.has(value.trim().toLowerCase()) && identify(value) === null,
   };
 }
@@ -62,13 +79,13 @@ export function formatThousandths(n: number): string {
 
 /**
  * Running counts (thousandths) by product id, and by value for reads that name no product, over
- * the reads that count.
+ * the reads that count; each read counts as the engine counts it (`CountLookup.counted`).
  */
 export function runningCounts(reads: readonly CountRead[], lookup: CountLookup): Map<string, number> {
   const totals = new Map<string, number>();
   for (const r of countedReads(reads)) {
     const key = tallyKey(r.value, lookup);
-    totals.set(key, (totals.get(key) ?? 0) + toThousandths(r.quantity));
+    totals.set(key, (totals.get(key) ?? 0) + lookup.counted(r.value, toThousandths(r.quantity)));
   }
   return totals;
 }

@@ -21,11 +21,14 @@ export function importProductFile(
   mapping: ColumnMapping,
   options: UploadOptions = {},
   onProblems: ImportOnProblems = 'importNothing',
+  location?: string,
 ): Promise<ImportResponse> {
   const form = new FormData();
   // Fields before the file, so the server has the mapping when the file stream starts.
   form.append('columnMapping', JSON.stringify(mapping));
   form.append('onProblems', onProblems);
+  // The location a multi-location file's count is for, or 'all' (summed).
+  if (location) form.append('location', location);
   form.append('file', file, file.name);
   return uploadWithProgress<ImportResponse>('/api/products/import', form, options);
 }
@@ -62,12 +65,12 @@ export function importRowErrors(error: unknown): ImportRowProblems {
 }
 
 /** Offers `csv` as a file download named after the imported file (`products.csv` -> `products-rejected-rows.csv`). */
-export function downloadRejectedRows(csv: string, fileName: string): void {
+export function downloadRejectedRows(csv: string, fileName: string, suffix = 'rejected-rows'): void {
   const blob = new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${fileName.replace(/\.[^.]+$/, '')}-rejected-rows.csv`;
+  link.download = `${fileName.replace(/\.[^.]+$/, '')}-${suffix}.csv`;
   document.body.appendChild(link);
   link.click();
   link.remove();

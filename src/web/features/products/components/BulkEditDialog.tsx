@@ -202,12 +202,12 @@ export default function BulkEditDialog({
                         aria-label={`New ${BULK_EDIT_LABELS[field]}`}
                         type="number"
                         inputMode={quantity ? 'numeric' : 'decimal'}
-                        step={quantity ? 1 : 0.01}
+                        step={quantity ? 'any' : 0.01}
                         min={quantity ? undefined : 0}
                         value={form.text[field]}
                         disabled={!form.enabled[field]}
                         onChange={(e) => setForm((f) => ({ ...f, text: { ...f.text, [field]: e.target.value } }))}
-                        placeholder={form.enabled[field] ? (quantity ? 'Whole number' : '0.00') : ''}
+                        placeholder={form.enabled[field] ? (quantity ? 'Up to 3 decimals' : '0.00') : ''}
                         className={quantity ? undefined : 'pl-7'}
                       />
                     </div>

@@ -80,7 +80,7 @@ export function FilterRow({
       valueInput={{
         type: numeric ? 'number' : 'text',
         inputMode: numeric ? 'decimal' : undefined,
-        step: numeric ? (filter.field === 'currentQuantity' ? 1 : 0.01) : undefined,
+        step: numeric ? (filter.field === 'currentQuantity' ? 0.001 : 0.01) : undefined,
         placeholder: numeric ? 'Number' : filter.field === 'tags' ? 'Tag' : 'Value',
         'aria-invalid': incomplete || undefined,
       }}

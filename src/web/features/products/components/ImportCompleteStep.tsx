@@ -3,6 +3,15 @@ import type { ImportResponse } from '../../../../contracts/products';
 import { Button } from '@/components/ui/button';
 import { downloadRejectedRows } from '../api/import-products';
 
+/** How a row's key is named to the user. */
+const KEY_WORDS: Record<NonNullable<ImportResponse['keyedBy']>[number]['source'], string> = {
+  sku: 'its SKU',
+  barcode: 'its barcode',
+  'system id': "the system's own id",
+  'handle and options': 'its handle and option values',
+  name: 'its name',
+};
+
 function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border p-3 sm:p-4">
@@ -41,11 +50,43 @@ export function ImportCompleteStep({ result, fileName, onDone }: { result: Impor
           <ul className="text-muted-foreground mt-1 list-disc pl-5">
             {skipped.map((s) => (
               <li key={s.reason}>
-                {s.count.toLocaleString()} {s.reason}
+                {s.count.toLocaleString()} {s.count === 1 ? s.reason.replace(/^rows\b/, 'row') : s.reason}
               </li>
             ))}
           </ul>
         </div>
+      ) : null}
+      {result.skippedLines && result.skippedLines.length > 0 ? (
+        <div className="grid gap-2 text-sm" data-testid="skipped-lines">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="font-medium">Rows without SKU, barcode or other identifier: not counted</p>
+            {result.skippedCsv ? (
+              <Button size="sm" variant="outline" onClick={() => downloadRejectedRows(result.skippedCsv!, fileName, 'skipped-rows')}>
+                <Download className="size-4" aria-hidden="true" />
+                Download skipped rows (CSV)
+              </Button>
+            ) : null}
+          </div>
+          <ul className="bg-background max-h-40 divide-y overflow-y-auto rounded-md border">
+            {result.skippedLines.map((l) => (
+              <li key={l.line} className="flex gap-3 px-3 py-1.5">
+                <span className="text-muted-foreground shrink-0 tabular-nums">Line {l.line}</span>
+                <span className="min-w-0 break-words">{l.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.keyedBy && result.keyedBy.length > 0 ? (
+        <ul className="text-muted-foreground list-disc pl-5 text-sm" data-testid="keyed-by">
+          {result.keyedBy.map((k) => (
+            <li key={k.source}>
+              {k.count.toLocaleString()} {k.count === 1 ? 'row' : 'rows'} without SKU {k.count === 1 ? 'is' : 'are'} known by {KEY_WORDS[k.source]}, which
+              became {k.count === 1 ? 'its' : 'their'} SKU (line{k.firstLines.length === 1 ? '' : 's'} {k.firstLines.join(', ')}
+              {k.count > k.firstLines.length ? ', …' : ''}).
+            </li>
+          ))}
+        </ul>
       ) : null}
       {result.rejected ? (
         <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">

@@ -22,6 +22,8 @@ export interface ImportFailure {
 
 /** Select value for 'Do not import' (Radix Select items cannot have an empty value). */
 const SKIP = '__skip__';
+/** The location answer 'all of them, summed' (the import's `location` field). */
+const ALL = 'all';
 /** The preview shows the first 3 columns and 3 rows (spec part 2 section 9). */
 const PREVIEW_COLUMNS = 3;
 const PREVIEW_ROWS = 3;
@@ -122,6 +124,8 @@ export function ImportMappingStep({
   mapping,
   failure,
   onMappingChange,
+  location = null,
+  onLocationChange,
   onBack,
   onImport,
   onImportValid,
@@ -132,6 +136,9 @@ export function ImportMappingStep({
   mapping: ColumnMapping;
   failure?: ImportFailure;
   onMappingChange: (mapping: ColumnMapping) => void;
+  /** The location the count is for ('all': summed), for a file holding several; null otherwise. */
+  location?: string | null;
+  onLocationChange?: (location: string) => void;
   onBack: () => void;
   onImport: () => void;
   /** Import only the good rows (the user's explicit choice after a refused import). */
@@ -140,20 +147,23 @@ export function ImportMappingStep({
 }) {
   const reasons = new Map((preview.columnProposals ?? []).map((p) => [p.header, p]));
   const locations = preview.locations ?? [];
-  const chosenLocation = locations.find((l) => mapping[l.header] === 'currentQuantity')?.header ?? SKIP;
-  const chooseLocation = (header: string) => {
+  const places = preview.locationChoice?.options ?? [];
+  const chooseLocation = (value: string) => {
+    onLocationChange?.(value);
+    // A location of its own column: that column is the stock (the other locations' are not imported).
+    const column = locations.find((l) => l.location === value);
+    if (value === ALL || column === undefined) return;
     const next = { ...mapping };
-    for (const l of locations) if (next[l.header] === 'currentQuantity') delete next[l.header];
-    if (header !== SKIP) {
-      for (const [h, f] of Object.entries(next)) if (f === 'currentQuantity') delete next[h];
-      next[header] = 'currentQuantity';
-    }
+    for (const [h, f] of Object.entries(next)) if (f === 'currentQuantity') delete next[h];
+    next[column.header] = 'currentQuantity';
     onMappingChange(next);
   };
   const fieldUse = new Map<string, number>();
   for (const field of Object.values(mapping)) fieldUse.set(field, (fieldUse.get(field) ?? 0) + 1);
-  const duplicates = [...fieldUse].filter(([, n]) => n > 1).map(([f]) => f);
+  // UPC may take several columns: the leftmost is the UPC, the others alternate barcodes.
+  const duplicates = [...fieldUse].filter(([f, n]) => n > 1 && f !== 'upc').map(([f]) => f);
   const mappedCount = Object.keys(mapping).length;
+  const firstUpcHeader = preview.headers.find((h) => mapping[h] === 'upc');
 
   const setField = (header: string, value: string) => {
     const next = { ...mapping };
@@ -189,26 +199,46 @@ export function ImportMappingStep({
         </p>
       ) : null}
 
-      {locations.length > 0 ? (
+      {places.length > 1 ? (
         <section aria-labelledby="location-heading" className="grid gap-2 rounded-lg border p-3">
           <Label id="location-heading" htmlFor="stock-location" className="text-sm font-medium">
-            Which location's quantity is the expected stock?
+            Which location is this count for, or all of them summed?
           </Label>
-          <p className="text-muted-foreground text-xs">This file holds one quantity column per location.</p>
-          <Select value={chosenLocation} onValueChange={chooseLocation}>
+          <p className="text-muted-foreground text-xs">
+            This file holds the stock of {places.length} locations. The expected stock of each product is read for the one you choose.
+          </p>
+          <Select value={location ?? ALL} onValueChange={chooseLocation}>
             <SelectTrigger id="stock-location" className="w-full sm:w-80">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={SKIP}>None (expected stock 0)</SelectItem>
+              <SelectItem value={ALL}>All of them, summed</SelectItem>
               <SelectSeparator />
-              {locations.map((l) => (
-                <SelectItem key={l.header} value={l.header}>
-                  {l.location}
+              {places.map((place) => (
+                <SelectItem key={place} value={place}>
+                  {place}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
+        </section>
+      ) : null}
+
+      {preview.decisions && preview.decisions.length > 0 ? (
+        <section aria-labelledby="decisions-heading" className="grid gap-2 rounded-lg border p-3" data-testid="import-decisions">
+          <h3 id="decisions-heading" className="text-sm font-medium">
+            How your file will be read
+          </h3>
+          <ul className="text-muted-foreground list-disc space-y-1 pl-5 text-sm">
+            {preview.decisions.filter((d) => d.topic !== 'layout').map((d, i) => (
+              <li key={i} className="break-words whitespace-pre-line">
+                {d.topic === 'stock' && places.length > 1 && location !== (preview.locationChoice?.chosen ?? null)
+                  ? `The expected stock is read for ${location === ALL ? 'all locations, summed' : location}.`
+                  : d.text}
+              </li>
+            ))}
+          </ul>
+          <p className="text-muted-foreground text-xs">Change a column below{places.length > 1 ? ' or the location above' : ''} if one of these is wrong.</p>
         </section>
       ) : null}
 
@@ -273,6 +303,9 @@ export function ImportMappingStep({
                     <p id={`${id}-dup`} className="text-destructive text-xs">
                       {isImportField(value) ? IMPORT_FIELD_LABELS[value] : value} is mapped to more than one column.
                     </p>
+                  ) : null}
+                  {value === 'upc' && header !== firstUpcHeader ? (
+                    <p className="text-muted-foreground text-xs">Imported as an alternate barcode (the first UPC column is the UPC).</p>
                   ) : null}
                 </div>
               </li>

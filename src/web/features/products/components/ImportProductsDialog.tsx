@@ -4,6 +4,7 @@
  * and imports it all-or-nothing; a refused import lists its bad rows here.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ColumnMapping, ImportResponse } from '../../../../contracts/products';
 import { errorMessage } from '@/lib/api';
@@ -41,6 +42,8 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
     },
   });
   const { state, setState, signal, reset, close, chooseFile, setMapping, onSendProgress } = steps;
+  /** The answer to 'which location is this count for, or all of them summed?' (null: the proposal's). */
+  const [location, setLocation] = useState<string | null>(null);
 
   const startImport = async (onProblems: ImportOnProblems = 'importNothing') => {
     if (state.step !== 'mapping') return;
@@ -56,7 +59,8 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
     const aborted = signal();
     setState({ step: 'sending', file, preview, mapping, percent: 0 });
     try {
-      const result = await importProductFile(file, mapping, { signal: aborted, onProgress: onSendProgress }, onProblems);
+      const chosen = location ?? preview.locationChoice?.chosen ?? undefined;
+      const result = await importProductFile(file, mapping, { signal: aborted, onProgress: onSendProgress }, onProblems, chosen ?? undefined);
       const count = result.imported + result.updated;
       toast.success('Import Successful', { description: `Successfully imported ${count.toLocaleString()} products.` });
       setState({ step: 'complete', result, fileName: file.name });
@@ -86,7 +90,12 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
           mapping={state.mapping}
           failure={state.failure}
           onMappingChange={setMapping}
-          onBack={reset}
+          location={location ?? state.preview.locationChoice?.chosen ?? null}
+          onLocationChange={setLocation}
+          onBack={() => {
+            setLocation(null);
+            reset();
+          }}
           onImport={() => void startImport()}
           onImportValid={() => void startImport('importValid')}
           onDownloadRejected={

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Product, ProductInputBody } from '../../../../contracts/products';
+import { quantitySchema } from '../../../../contracts/quantity';
 import { FormField } from '@/components/FormField';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,9 +17,10 @@ import { errorMessage } from '@/lib/api';
 import { createProduct, invalidateCatalogue, updateProduct } from '../api/change-products';
 import { IMPORT_FIELD_LABELS } from '../import-fields';
 import { refocus } from '@/lib/refocus';
+import { AlternateIdentifiersField, identifierRows, identifiersFromRows, type IdentifierRow } from './AlternateIdentifiersField';
 
 type TextField = 'sku' | 'name' | 'upc' | 'otherIdentifier' | 'distributor' | 'manufacturer' | 'category' | 'location';
-type FormValues = Record<TextField | 'currentQuantity' | 'costPrice' | 'price' | 'tags', string>;
+type FormValues = Record<TextField | 'currentQuantity' | 'costPrice' | 'price' | 'tags', string> & { alternateIdentifiers: IdentifierRow[] };
 
 const TEXT_FIELDS: readonly TextField[] = ['sku', 'name', 'upc', 'otherIdentifier', 'distributor', 'manufacturer', 'category', 'location'];
 
@@ -36,6 +38,7 @@ function initialValues(product: Product | null): FormValues {
     costPrice: product?.costPrice ?? '',
     price: product?.price ?? '',
     tags: product?.tags.join(', ') ?? '',
+    alternateIdentifiers: identifierRows(product?.alternateIdentifiers ?? []),
   };
 }
 
@@ -44,6 +47,8 @@ function toInput(values: FormValues): ProductInputBody {
   const input: ProductInputBody = { sku: values.sku.trim() };
   for (const field of TEXT_FIELDS) if (field !== 'sku') input[field] = values[field];
   input.currentQuantity = Number(values.currentQuantity);
+  const identifiers = identifiersFromRows(values.alternateIdentifiers);
+  if (identifiers.ok) input.alternateIdentifiers = identifiers.identifiers;
   input.costPrice = values.costPrice.trim() === '' ? null : values.costPrice.trim();
   input.price = values.price.trim() === '' ? null : values.price.trim();
   input.tags = values.tags
@@ -55,9 +60,12 @@ function toInput(values: FormValues): ProductInputBody {
 
 /** What is wrong before anything is sent, per field ('' when nothing). */
 function localErrors(values: FormValues): Partial<Record<keyof FormValues, string>> {
+  const identifiers = identifiersFromRows(values.alternateIdentifiers);
   const errors: Partial<Record<keyof FormValues, string>> = {};
   if (!values.sku.trim()) errors.sku = 'SKU is required';
-  if (!/^-?\d+$/.test(values.currentQuantity.trim())) errors.currentQuantity = 'Current Stock must be a whole number';
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(values.currentQuantity.trim())) errors.currentQuantity = 'Current Stock must be a number';
+  else if (!quantitySchema.safeParse(Number(values.currentQuantity)).success) errors.currentQuantity = 'Current Stock has at most 3 decimal places';
+  if (!identifiers.ok) errors.alternateIdentifiers = identifiers.message;
   return errors;
 }
 
@@ -95,7 +103,7 @@ export default function ProductFormDialog({
     }
   }
 
-  const set = (field: keyof FormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: Exclude<keyof FormValues, 'alternateIdentifiers'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -119,7 +127,7 @@ export default function ProductFormDialog({
     }
   };
 
-  const field = (name: keyof FormValues, props: Record<string, unknown> = {}) => (
+  const field = (name: Exclude<keyof FormValues, 'alternateIdentifiers'>, props: Record<string, unknown> = {}) => (
     <FormField label={name === 'sku' ? `${IMPORT_FIELD_LABELS.sku} *` : IMPORT_FIELD_LABELS[name]} error={errors[name]}>
       <Input value={values[name]} onChange={set(name)} autoComplete="off" {...props} />
     </FormField>
@@ -148,12 +156,17 @@ export default function ProductFormDialog({
           {field('manufacturer')}
           {field('category')}
           {field('location')}
-          {field('currentQuantity', { type: 'number', step: 1, inputMode: 'numeric' })}
+          {field('currentQuantity', { type: 'number', step: 'any', inputMode: 'decimal' })}
           {field('costPrice', { type: 'number', step: 0.01, min: 0, inputMode: 'decimal' })}
           {field('price', { type: 'number', step: 0.01, min: 0, inputMode: 'decimal' })}
           <FormField label={IMPORT_FIELD_LABELS.tags} hint="Separate tags with commas." className="sm:col-span-2">
             <Input value={values.tags} onChange={set('tags')} autoComplete="off" />
           </FormField>
+          <AlternateIdentifiersField
+            rows={values.alternateIdentifiers}
+            onChange={(rows) => setValues((v) => ({ ...v, alternateIdentifiers: rows }))}
+            error={errors.alternateIdentifiers}
+          />
         </form>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>

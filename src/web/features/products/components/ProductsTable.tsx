@@ -60,10 +60,30 @@ function Tags({ tags }: { tags: string[] }) {
   );
 }
 
+/** An alternate identifier as the table names it: `14006381333938 ×24`, `mehl-405 (alias)`. */
+function identifierText(i: Product['alternateIdentifiers'][number]): string {
+  return `${i.value}${i.units !== 1 ? ` ×${i.units.toLocaleString()}` : ''}${i.kind === 'alias' ? ' (alias)' : ''}`;
+}
+
+/** The UPC and, after it, how many alternate identifiers the product has (listed on hover and to screen readers). */
+function Barcodes({ product }: { product: Product }) {
+  const alternates = product.alternateIdentifiers;
+  if (alternates.length === 0) return <Text value={product.upc} />;
+  const listed = alternates.map(identifierText).join(', ');
+  return (
+    <div className="flex items-center gap-1">
+      <Text value={product.upc} />
+      <Badge variant="outline" title={listed} aria-label={`${alternates.length} alternate identifier${alternates.length === 1 ? '' : 's'}: ${listed}`}>
+        +{alternates.length}
+      </Badge>
+    </div>
+  );
+}
+
 /** One cell of a column: its classes (header and body) and its content for a product. */
 const CELLS: Record<ProductColumn, { head?: string; cell?: string; title?: (p: Product) => string | undefined; render: (p: Product) => ReactNode }> = {
   SKU: { cell: 'font-mono text-xs font-medium', render: (p) => p.sku },
-  UPC: { cell: 'font-mono text-xs', render: (p) => <Text value={p.upc} /> },
+  UPC: { cell: 'font-mono text-xs', render: (p) => <Barcodes product={p} /> },
   'Other ID': { cell: 'font-mono text-xs', render: (p) => <Text value={p.otherIdentifier} /> },
   Name: {
     cell: 'max-w-56 truncate',

@@ -1,10 +1,19 @@
 /**
  * Tag analytics calls (spec part 2 section 7 "Tag analytics"): the summary list, one tag's
  * details, and refresh. Query data is fresh for 5 minutes (section 9); a successful refresh
- * invalidates every tag analytics query (section 4 "Tag refresh").
+ * invalidates every tag analytics query (section 4 "Tag refresh"). The owner's full rebuild
+ * (DESIGN.md section 11): started, then followed until it completes.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TagDetail, TagRefreshResult, TagSortField, SortOrder, TagSummaryRow } from '../../../../contracts/tag-analytics';
+import type {
+  LatestTagRebuild,
+  TagDetail,
+  TagRebuild,
+  TagRefreshResult,
+  TagSortField,
+  SortOrder,
+  TagSummaryRow,
+} from '../../../../contracts/tag-analytics';
 import { api, type QueryParams } from '@/lib/api';
 
 const FRESH_MS = 5 * 60 * 1000;
@@ -72,10 +81,47 @@ export function useTagDetails(tagName: string | undefined) {
 
 /** `POST /api/tag-analytics/refresh` with the tag, or with none for all tags. */
 export function useRefreshTagAnalytics() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateTagAnalytics();
   return useMutation({
     mutationFn: (tagName?: string) => api.post<TagRefreshResult>(`${PREFIX}/refresh`, tagName ? { tagName } : {}),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(PREFIX) }),
+    onSuccess: invalidate,
   });
+}
+
+const REBUILDS = '/api/tag-rebuilds';
+const latestRebuildKey = [`${REBUILDS}/latest`];
+/** How often an open rebuild's progress is read. */
+export const REBUILD_POLL_MS = 1000;
+
+/**
+ * The organisation's latest full rebuild (owner only: `enabled` false for anyone else), read
+ * again every `REBUILD_POLL_MS` while it is queued or running.
+ */
+export function useLatestTagRebuild(enabled: boolean) {
+  return useQuery({
+    queryKey: latestRebuildKey,
+    queryFn: ({ signal }) => api.get<LatestTagRebuild>(`${REBUILDS}/latest`, undefined, { signal }),
+    enabled,
+    refetchInterval: (query) => (isOpen(query.state.data?.rebuild ?? null) ? REBUILD_POLL_MS : false),
+  });
+}
+
+/** Queued or running. */
+export function isOpen(rebuild: TagRebuild | null): boolean {
+  return rebuild?.status === 'queued' || rebuild?.status === 'running';
+}
+
+/** `POST /api/tag-rebuilds`: starts a full rebuild (or answers the one already open). */
+export function useStartTagRebuild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TagRebuild>(REBUILDS, {}),
+    onSuccess: (rebuild) => queryClient.setQueryData<LatestTagRebuild>(latestRebuildKey, { rebuild }),
+  });
+}
+
+/** Drops every cached tag analytics answer (after a refresh, or when a rebuild completes). */
+export function useInvalidateTagAnalytics() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(PREFIX) });
 }

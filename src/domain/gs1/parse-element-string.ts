@@ -1,0 +1,344 @@
+/**
+ * GS1 element strings as a scanner or a camera app sends them (DESIGN.md section 5 rule 1):
+ *
+ * - the raw form: a symbology identifier (`]C1` GS1-128, `]d2` GS1 DataMatrix, `]Q3` GS1 QR
+ *   Code, `]e0` GS1 DataBar, `]J1` GS1 DotCode) and/or the GS character (U+001D, the FNC1 a
+ *   scanner transmits) ending each field that has no predefined length:
+ *   `]d201095011015300031727123110AB-123`;
+ * - the bracketed form printed under the bars: `(01)09501101530003(17)271231(10)AB-123`;
+ * - a GS1 Digital Link URI on any host, AIs in the path and the query:
+ *   `https://example.com/01/09501101530003/10/AB-123?17=271231`.
+ *
+ * `scanGs1ElementString` tells which of these a value is and hands each (AI, data) pair, checked
+ * against the table of AIs (ai-table.ts: a known AI, a field of the right length and character
+ * set, a valid check digit on GS1 keys, a real date in YYMMDD fields), to a sink as a range of
+ * the text, so that the engine's per-row reading makes no string it does not keep (bench:engine's
+ * GS1 variant). `parseGs1ElementString` collects the pairs. What they mean for a count is
+ * gs1-scan.ts's business.
+ *
+ * Pure; never throws.
+ */
+import { isDigits } from '../gtin.js';
+import { aiAt, aiOf, type AiDefinition } from './ai-table.js';
+
+/** One (AI, data) pair of an element string. */
+export interface Gs1Element {
+  ai: string;
+  value: string;
+}
+
+/** Which carrier form a value was read in. */
+export type Gs1Form = 'raw' | 'bracketed' | 'digitalLink';
+
+/**
+ * What `parseGs1ElementString` found: the pairs in the order given, or why the value, recognised
+ * as GS1, cannot be read (`reason` starts with `gs1: `).
+ */
+export type Gs1Parse = { ok: true; form: Gs1Form; elements: Gs1Element[] } | { ok: false; form: Gs1Form; reason: string };
+
+/**
+ * Receives each well-formed pair: `definition` its AI, its data `text[start, end)`. Answers a
+ * reason (`gs1: ...`) to stop reading, or null to go on.
+ */
+export type ElementSink = (definition: AiDefinition, text: string, start: number, end: number) => string | null;
+
+/** The GS character: FNC1 as a scanner transmits it, ending a field without predefined length. */
+export const GS = '\u001d';
+const GS_CODE = 0x1d;
+
+/** Digital Link path short names of GS1 Digital Link 1.0, still sent by older generators. */
+const DIGITAL_LINK_SHORT_NAMES: ReadonlyMap<string, string> = new Map([
+  ['gtin', '01'],
+  ['cpv', '22'],
+  ['lot', '10'],
+  ['ser', '21'],
+  ['exp', '17'],
+  ['sscc', '00'],
+  ['itip', '8006'],
+]);
+
+/** Digital Link primary keys (the path's first AI). */
+const PRIMARY_KEYS = new Set(['00', '01', '253', '255', '401', '402', '414', '415', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']);
+
+/** YYMMDD fields (production, due, packaging, best before, sell by, expiry dates). */
+const DATE_AIS = new Set(['11', '12', '13', '15', '16', '17']);
+
+/**
+ * Read `value` (already normalised: trimmed, unquoted) as a GS1 element string, handing each
+ * pair to `sink`. Returns null when it is not one (no GS1 symbology identifier, no GS character,
+ * not bracketed, not an http(s) URI with a primary key and its value in the path); else its form
+ * and null, or the reason it cannot be read (the first malformed pair's, or the sink's).
+ */
+export function scanGs1ElementString(value: string, sink: ElementSink): { form: Gs1Form; reason: string | null } | null {
+  const first = value.charCodeAt(0);
+  if (first === 0x5d /* ] */) {
+    if (!isGs1SymbologyIdentifier(value)) return null;
+    return { form: 'raw', reason: scanRaw(value, 3, sink) };
+  }
+  if (first === 0x28 /* ( */) return bracketAi(value, 0) > 0 ? { form: 'bracketed', reason: scanBracketed(value, sink) } : null;
+  if (first === 0x68 /* h */ || first === 0x48 /* H */) {
+    const reason = scanDigitalLink(value, sink);
+    return reason === NOT_GS1 ? null : { form: 'digitalLink', reason };
+  }
+  if (first >= 0x30 && first <= 0x39 && value.includes(GS)) return { form: 'raw', reason: scanRaw(value, 0, sink) };
+  return null;
+}
+
+/**
+ * `scanGs1ElementString` collecting the pairs. Examples: `(01)09501101530003(10)AB-123` -> ok,
+ * [01: 09501101530003, 10: AB-123]; `(01)09501101530004` ->
+ * `gs1: (01) 09501101530004 has a wrong check digit (4; 3 expected)`.
+ */
+export function parseGs1ElementString(value: string): Gs1Parse | null {
+  const elements: Gs1Element[] = [];
+  const scanned = scanGs1ElementString(value, (definition, text, start, end) => {
+    elements.push({ ai: definition.ai, value: text.slice(start, end) });
+    return null;
+  });
+  if (scanned === null) return null;
+  return scanned.reason === null ? { ok: true, form: scanned.form, elements } : { ok: false, form: scanned.form, reason: scanned.reason };
+}
+
+/** `]C1`, `]d2`, `]Q3`, `]e0` or `]J1` at the start. */
+function isGs1SymbologyIdentifier(value: string): boolean {
+  if (value.length < 3) return false;
+  const id = value.charCodeAt(1);
+  const modifier = value.charCodeAt(2);
+  return (
+    (id === 0x43 /* C */ && modifier === 0x31) ||
+    (id === 0x64 /* d */ && modifier === 0x32) ||
+    (id === 0x51 /* Q */ && modifier === 0x33) ||
+    (id === 0x65 /* e */ && modifier === 0x30) ||
+    (id === 0x4a /* J */ && modifier === 0x31)
+  );
+}
+
+/** Raw element string from `at`: fields end by length or at a GS. */
+function scanRaw(text: string, at: number, sink: ElementSink): string | null {
+  const n = text.length;
+  let any = false;
+  while (at < n) {
+    if (text.charCodeAt(at) === GS_CODE) {
+      at++;
+      continue;
+    }
+    const definition = aiAt(text, at);
+    if (definition === null) return unknownAi(text.slice(at, at + 4));
+    at += definition.ai.length;
+    let end: number;
+    const gs = text.indexOf(GS, at);
+    if (definition.minLength === definition.maxLength) {
+      end = at + definition.maxLength;
+      if (end > n) return tooShort(definition, n - at);
+      if (gs !== -1 && gs < end) return tooShort(definition, gs - at);
+    } else end = gs === -1 ? n : gs;
+    const reason = element(definition, text, at, end, sink);
+    if (reason !== null) return reason;
+    any = true;
+    at = end;
+  }
+  return any ? null : NO_AI;
+}
+
+/** The length of the AI when `text` has `(` + a 2-4 digit AI + `)` at `at`, else 0. */
+function bracketAi(text: string, at: number): number {
+  if (text.charCodeAt(at) !== 0x28) return 0;
+  for (let length = 1; length <= 4; length++) {
+    const c = text.charCodeAt(at + length);
+    if (c === 0x29 /* ) */) return length >= 3 ? length - 1 : 0;
+    if (c < 48 || c > 57) return 0;
+  }
+  return text.charCodeAt(at + 5) === 0x29 ? 4 : 0;
+}
+
+/**
+ * Bracketed form: each `(AI)` followed by its data up to the next `(AI)` (a bracket that does
+ * not open a 2-4 digit AI is data: `(`, `)` are in the GS1 character set). Spaces between the
+ * elements, as some labels print them, are dropped.
+ */
+function scanBracketed(text: string, sink: ElementSink): string | null {
+  const n = text.length;
+  let at = 0;
+  while (at < n) {
+    if (text.charCodeAt(at) === 0x20) {
+      at++;
+      continue;
+    }
+    const length = bracketAi(text, at);
+    if (length === 0) return `gs1: expected "(" and an Application Identifier at "${text.slice(at, at + 6)}"`;
+    const definition = aiOf(text, at + 1, at + 1 + length);
+    if (definition === null) return unknownAi(text.slice(at + 1, at + 1 + length));
+    let start = at + length + 2;
+    let end = start;
+    while (end < n && (text.charCodeAt(end) !== 0x28 || bracketAi(text, end) === 0)) end++;
+    at = end;
+    while (start < end && text.charCodeAt(start) === 0x20) start++;
+    while (end > start && text.charCodeAt(end - 1) === 0x20) end--;
+    const reason = element(definition, text, start, end, sink);
+    if (reason !== null) return reason;
+  }
+  return null;
+}
+
+/** `scanDigitalLink`'s answer for a value that is no Digital Link URI. */
+const NOT_GS1 = '\u0000not gs1';
+
+/**
+ * A GS1 Digital Link URI: the path may start with anything (a resolver's own prefix), then holds
+ * AI/value pairs to its end, the first a primary key; query parameters named by a digit AI (or a
+ * 1.0 short name) add their pairs, other parameters (`linkType`...) are not data. Values are
+ * percent-decoded; a GTIN-8, -12 or -13 in the path is read as its GTIN-14. NOT_GS1 when `value`
+ * is no http(s) URI with a primary key and its value in the path.
+ */
+function scanDigitalLink(value: string, sink: ElementSink): string | null {
+  const scheme = value.indexOf('://');
+  if (scheme !== 4 && scheme !== 5) return NOT_GS1;
+  const lower = value.slice(0, scheme).toLowerCase();
+  if (lower !== 'http' && lower !== 'https') return NOT_GS1;
+  let pathStart = value.indexOf('/', scheme + 3);
+  if (pathStart === -1) return NOT_GS1;
+  let pathEnd = value.length;
+  const query = value.indexOf('?', pathStart);
+  const fragment = value.indexOf('#', pathStart);
+  if (fragment !== -1) pathEnd = fragment;
+  if (query !== -1 && query < pathEnd) pathEnd = query;
+  const segments = value.slice(pathStart + 1, pathEnd).split('/').filter((segment) => segment !== '');
+  pathStart = -1;
+  for (let i = 0; i + 1 < segments.length; i++) {
+    if ((segments.length - i) % 2 !== 0) continue;
+    const ai = pathAi(segments[i]!);
+    if (ai !== null && PRIMARY_KEYS.has(ai)) {
+      pathStart = i;
+      break;
+    }
+  }
+  if (pathStart === -1) return NOT_GS1;
+  for (let i = pathStart; i < segments.length; i += 2) {
+    const ai = pathAi(segments[i]!) ?? segments[i]!;
+    let data = decode(segments[i + 1]!);
+    if (data === null) return `gs1: (${ai}) is not a valid percent-encoded value`;
+    if (ai === '01' && (data.length === 8 || data.length === 12 || data.length === 13) && isDigits(data)) data = data.padStart(14, '0');
+    const reason = namedElement(ai, data, sink);
+    if (reason !== null) return reason;
+  }
+  if (query !== -1 && query < (fragment === -1 ? value.length : fragment)) {
+    for (const parameter of value.slice(query + 1, fragment === -1 ? value.length : fragment).split('&')) {
+      const equals = parameter.indexOf('=');
+      const key = equals === -1 ? parameter : parameter.slice(0, equals);
+      const ai = DIGITAL_LINK_SHORT_NAMES.get(key) ?? (isDigits(key) ? key : null);
+      if (ai === null) continue;
+      const data = decode(equals === -1 ? '' : parameter.slice(equals + 1).replace(/\+/g, ' '));
+      if (data === null) return `gs1: (${ai}) is not a valid percent-encoded value`;
+      const reason = namedElement(ai, data, sink);
+      if (reason !== null) return reason;
+    }
+  }
+  return null;
+}
+
+/** A pair whose AI is given as text (`ai`) and whose data is a string of its own. */
+function namedElement(ai: string, data: string, sink: ElementSink): string | null {
+  const definition = aiOf(ai, 0, ai.length);
+  return definition === null ? unknownAi(ai) : element(definition, data, 0, data.length, sink);
+}
+
+/** The AI a Digital Link path segment names (digits, or a 1.0 short name), else null. */
+function pathAi(segment: string): string | null {
+  if (segment.length <= 4 && isDigits(segment)) return segment;
+  return DIGITAL_LINK_SHORT_NAMES.get(segment) ?? null;
+}
+
+function decode(segment: string): string | null {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Checks one pair (`text[start, end)` the data of `definition`'s AI) and hands it to the sink. */
+function element(definition: AiDefinition, text: string, start: number, end: number, sink: ElementSink): string | null {
+  const { ai } = definition;
+  const length = end - start;
+  if (length < definition.minLength) return length === 0 ? `gs1: (${ai}) is empty` : tooShort(definition, length);
+  if (length > definition.maxLength) {
+    return definition.minLength === definition.maxLength
+      ? `gs1: (${ai}) is ${length} characters long, ${definition.maxLength} expected`
+      : `gs1: (${ai}) is ${length} characters long, at most ${definition.maxLength} allowed (a missing GS separator?)`;
+  }
+  if (definition.numeric) {
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) return `gs1: (${ai}) must be digits, got "${text.slice(start, end)}"`;
+    }
+  }
+  if (definition.checkDigit) {
+    const expected = checkDigitOf(text, start, end - 1);
+    const got = text.charCodeAt(end - 1) - 48;
+    if (expected !== got) return `gs1: (${ai}) ${text.slice(start, end)} has a wrong check digit (${got}; ${expected} expected)`;
+  }
+  if (DATE_AIS.has(ai) && !isYymmdd(text, start)) return `gs1: (${ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
+  return sink(definition, text, start, end);
+}
+
+/** The GS1 mod-10 check digit of the digits `text[start, end)` (weights 3, 1, 3... from the right). */
+function checkDigitOf(text: string, start: number, end: number): number {
+  let sum = 0;
+  let weight = 3;
+  for (let i = end - 1; i >= start; i--) {
+    sum += (text.charCodeAt(i) - 48) * weight;
+    weight = 4 - weight;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+const NO_AI = 'gs1: no Application Identifier in it';
+
+function unknownAi(text: string): string {
+  return `gs1: unknown Application Identifier at "${text}"`;
+}
+
+function tooShort(definition: AiDefinition, length: number): string {
+  const need = definition.minLength === definition.maxLength ? `${definition.minLength}` : `at least ${definition.minLength}`;
+  return `gs1: (${definition.ai}) is too short: ${length} characters, ${need} expected`;
+}
+
+/** Days in month `month` (1-12) of year 20YY. */
+function daysIn(yy: number, month: number): number {
+  if (month === 2) return yy % 4 === 0 ? 29 : 28; // 2000-2099: every fourth year, 2000 included
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** True when the 6 digits at `start` are a GS1 YYMMDD date (day 00: the month's last day). */
+function isYymmdd(text: string, start: number): boolean {
+  const yy = (text.charCodeAt(start) - 48) * 10 + (text.charCodeAt(start + 1) - 48);
+  const month = (text.charCodeAt(start + 2) - 48) * 10 + (text.charCodeAt(start + 3) - 48);
+  const day = (text.charCodeAt(start + 4) - 48) * 10 + (text.charCodeAt(start + 5) - 48);
+  return month >= 1 && month <= 12 && day <= daysIn(yy, month);
+}
+
+/**
+ * A GS1 YYMMDD date as ISO `YYYY-MM-DD`, or null when it is not a date. Year 20YY (the labels a
+ * count reads expire this century; GS1's sliding window would make the answer depend on the day
+ * the engine runs, docs/decisions/0110). Day `00` means the month's last day (General
+ * Specifications 7.12). Input: 6 digits.
+ */
+export function isoDateOfYymmdd(value: string): string | null {
+  const known = isoDates.get(value);
+  if (known !== undefined) return known;
+  if (value.length !== 6 || !isDigits(value) || !isYymmdd(value, 0)) return null;
+  const iso = isoDateOf(value);
+  // A count reads few distinct dates: each is written once (bounded, in case a file has many).
+  if (isoDates.size < 4096) isoDates.set(value, iso);
+  return iso;
+}
+
+const isoDates = new Map<string, string>();
+
+function isoDateOf(value: string): string {
+  const yy = Number(value.slice(0, 2));
+  const month = Number(value.slice(2, 4));
+  const day = Number(value.slice(4, 6)) || daysIn(yy, month);
+  return `20${value.slice(0, 2)}-${value.slice(2, 4)}-${String(day).padStart(2, '0')}`;
+}
