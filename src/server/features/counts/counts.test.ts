@@ -228,20 +228,33 @@ describe.each(DATABASE_KINDS)('counting on the floor on %s', (kind) => {
     expect((await owner.patch(`/api/audits/${id}`, { name: 'A\u001dB' })).statusCode).toBe(400);
   });
   // Last: it adds a product to the catalogue the tests above list.
-  it('counts a decimal quantity and a GS1 DataMatrix read into the results as the engine reads them', async () => {
-    expect((await owner.post('/api/products', { sku: 'GS1-PACK', name: 'GS1 pack', upc: '9501101530003', currentQuantity: 2, location: 'C-01' })).statusCode).toBe(201);
+  it('counts a decimal quantity, a GS1 DataMatrix read and a case barcode into the results as the engine reads them', async () => {
+    const created = await owner.post('/api/products', {
+      sku: 'GS1-PACK',
+      name: 'GS1 pack',
+      upc: '9501101530003',
+      currentQuantity: 2,
+      location: 'C-01',
+      alternateIdentifiers: [{ value: '9501101530010', kind: 'barcode', units: 6 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
     const id = await draftAudit();
+    // The catalogue for counting carries the case barcode and its units, as the screen counts it.
+    const catalogue = (await owner.get(`/api/audits/${id}/count-catalogue`)).json();
+    const pack = catalogue.products.find((p: { sku: string }) => p.sku === 'GS1-PACK');
+    expect(pack.alternates).toEqual([{ value: '9501101530010', kind: 'barcode', units: 6 }]);
+    expect(catalogue.products.find((p: { sku: string }) => p.sku === 'NUT-10').alternates).toBeUndefined();
     const session = await openSession(owner, id);
     // As a camera reads a GS1 DataMatrix: symbology identifier, GTIN, lot ended by GS, expiry.
     const dataMatrix = ']d201095011015300031010AB\u001d17271231';
-    await send(owner, session.id, [read('CABLE-3', '2.5'), read(dataMatrix), read(dataMatrix, '2'), read('(01)09501101530003(10)CD', '0.5')]);
+    await send(owner, session.id, [read('CABLE-3', '2.5'), read(dataMatrix), read(dataMatrix, '2'), read('(01)09501101530003(10)CD', '0.5'), read('9501101530010')]);
     expect((await owner.post(`/api/audits/${id}/process?wait=false`)).statusCode).toBe(202);
     await waitComplete(owner, id);
     const results: PagedResults = (await owner.get(`/api/audits/${id}/results-enhanced?all=true`)).json();
     const counted = [...results.categories.quantityCorrect, ...results.categories.quantityAbove, ...results.categories.quantityBelow];
     const scanned = (sku: string) => counted.filter((i) => i.sku === sku).reduce((n, i) => n + i.scannedQuantity, 0);
     expect(scanned('CABLE-3')).toBe(2.5);
-    expect(scanned('GS1-PACK')).toBe(3.5);
+    expect(scanned('GS1-PACK')).toBe(9.5);
     expect(results.categories.notFound).toEqual([]);
   });
 });
