@@ -31,6 +31,6 @@ export async function writeCountFile(db: Db, sessionId: string, path: string): P
 }
 
 /** RFC 4180: quoted when it holds a comma, a quote, a line break or edge spaces. */
-function csvCell(text: string): string {
+export function csvCell(text: string): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

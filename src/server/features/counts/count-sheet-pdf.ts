@@ -43,7 +43,7 @@ export async function writeCountSheetPdf(products: readonly SheetProduct[], opts
   doc.setTitle(`Count sheet: ${opts.auditName}`);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const sorted = [...products].sort((a, b) => compare(a.location ?? '', b.location ?? '') || compare(a.sku, b.sku));
+  const sorted = inSheetOrder(products);
   const groups = new Map<string, SheetProduct[]>();
   for (const p of sorted) {
     const key = p.location?.trim() || 'No location';
@@ -62,6 +62,11 @@ export async function writeCountSheetPdf(products: readonly SheetProduct[], opts
     }
   }
   return doc.save({ useObjectStreams: true });
+}
+
+/** The sheet's row order (the PDF's and the CSV's): by location, then SKU, in code-unit order. */
+export function inSheetOrder<T extends Pick<SheetProduct, 'sku' | 'location'>>(products: readonly T[]): T[] {
+  return [...products].sort((a, b) => compare(a.location ?? '', b.location ?? '') || compare(a.sku, b.sku));
 }
 
 function compare(a: string, b: string): number {

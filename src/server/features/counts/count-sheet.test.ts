@@ -1,7 +1,8 @@
 /**
  * Count sheets (DESIGN.md section 14): the PDF of an audit's scope, its barcodes decoded back by
  * zxing-wasm from the page rendered by pdftoppm, each naming its product's GTIN or SKU; the
- * expected column only when asked and never in a blind count; viewers refused.
+ * expected column only when asked and never in a blind count; viewers refused. The matching CSV,
+ * its counts typed in, reads back as a scan file, a count left blank skipped (not counted 1).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
+import type { PagedResults } from '../../../contracts/results.js';
+import { waitComplete } from '../audits/test-support/fixture-audits.js';
 import { writeCountSheetPdf } from './count-sheet-pdf.js';
 
 const PRODUCTS = [
@@ -90,5 +93,40 @@ describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
     expect(oneLocation).toContain('SERUM-30');
     expect(oneLocation).not.toContain('CABLE-3');
     expect((await viewer.get(`/api/audits/${auditId}/count-sheet`)).statusCode).toBe(403);
+  });
+  it('answers the matching CSV; typed back and uploaded, it is a scan file whose blank counts are skipped', async () => {
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?format=csv&expected=true`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines).toEqual([
+      'Location,SKU,Name,Barcode,Expected,Count (blank: not counted)',
+      'A-01,BOLT-10,Bolt M10,,10,',
+      'A-01,CABLE-3,Cable 3 m,5901234123457,4,',
+      'A-02,SERUM-30,Serum 30 ml,09501101530003,2,',
+      'A-02,UPC-ITEM,Item with UPC-A,012345678905,1,',
+    ]);
+    expect((await member.get(`/api/audits/${auditId}/count-sheet?format=csv&expected=true`)).body).not.toContain('Expected');
+    expect((await viewer.get(`/api/audits/${auditId}/count-sheet?format=csv`)).statusCode).toBe(403);
+
+    // Counts typed in as a spreadsheet saves them: BOLT-10 and UPC-ITEM left blank.
+    const typed = [lines[0], 'A-01,BOLT-10,Bolt M10,,10,', 'A-01,CABLE-3,Cable 3 m,5901234123457,4,2.5', 'A-02,SERUM-30,Serum 30 ml,09501101530003,2,0', 'A-02,UPC-ITEM,Item with UPC-A,012345678905,1, '].join('\r\n');
+    const audit = (await owner.post('/api/audits/stub', { name: 'Typed sheet', type: 'cycle-count', status: 'draft' })).json().id;
+    const uploaded = await owner.upload(`/api/audits/${audit}/upload`, [{ field: 'scanFile', content: typed, fileName: 'sheet.csv' }], {
+      scanColumn: 'SKU',
+      quantityColumn: 'Count (blank: not counted)',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().rowCount).toBe(2);
+    expect((await owner.post(`/api/audits/${audit}/process?wait=false`)).statusCode).toBe(202);
+    await waitComplete(owner, audit);
+    const results: PagedResults = (await owner.get(`/api/audits/${audit}/results-enhanced?all=true`)).json();
+    const counted = [...results.categories.quantityCorrect, ...results.categories.quantityAbove, ...results.categories.quantityBelow];
+    expect(counted.map((i) => [i.sku, i.scannedQuantity]).sort()).toEqual([
+      ['CABLE-3', 2.5],
+      ['SERUM-30', 0],
+    ]);
+    expect(results.categories.zeroSheetItems.map((i) => i.sku).sort()).toEqual(['BOLT-10', 'UPC-ITEM']);
+    expect(results.summary.scanFileBreakdown.map((f) => f.totalItems)).toEqual([2.5]);
   });
 });

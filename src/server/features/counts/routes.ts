@@ -13,13 +13,18 @@ import type { ScanValueRouteConfig } from '../../http/request-guards.js';
 import { findAudit } from '../audits/repo.js';
 import { appendCountReads } from './append-count-reads.js';
 import { countFileText } from './count-file.js';
+import { countSheetCsv } from './count-sheet-csv.js';
 import { writeCountSheetPdf } from './count-sheet-pdf.js';
 import { openCountSession, toCountSession } from './open-count-session.js';
 import { readCountCatalogue } from './read-count-catalogue.js';
 import { findCountSession, listReads } from './repo.js';
 
 const idParams = z.object({ id: z.string() });
-const countSheetQuerySchema = z.object({ expected: z.enum(['true', 'false']).optional(), location: z.string().max(500).optional() });
+const countSheetQuerySchema = z.object({
+  expected: z.enum(['true', 'false']).optional(),
+  location: z.string().max(500).optional(),
+  format: z.enum(['pdf', 'csv']).optional(),
+});
 
 export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   async function auditOf(organizationId: string, params: unknown) {
@@ -47,16 +52,24 @@ export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promis
     return readCountCatalogue({ db, user, audit: await auditOf(user.organizationId, req.params) });
   });
 
-  // Count sheets (PDF): `expected=true` adds the expected column (never in a blind count);
-  // `location=` limits the sheet to one location.
+  // Count sheets (PDF, or with `format=csv` the CSV to type counts back into): `expected=true`
+  // adds the expected column (never in a blind count); `location=` limits the sheet to one location.
   app.get('/api/audits/:id/count-sheet', async (req, reply) => {
     const user = requireWriter(req);
     const audit = await auditOf(user.organizationId, req.params);
     const query = countSheetQuerySchema.parse(req.query ?? {});
     const catalogue = await readCountCatalogue({ db, user, audit });
     const products = catalogue.products.filter((p) => p.inScope && (query.location === undefined || (p.location ?? '') === query.location));
-    const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected: query.expected === 'true' && !catalogue.blind });
-    const name = `${audit.name} - count sheet${query.location ? ` - ${query.location}` : ''}.pdf`.replace(/[^\w .()-]+/g, '_');
+    const withExpected = query.expected === 'true' && !catalogue.blind;
+    const base = `${audit.name} - count sheet${query.location ? ` - ${query.location}` : ''}`.replace(/[^\w .()-]+/g, '_');
+    if (query.format === 'csv') {
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${base}.csv"`)
+        .send(countSheetCsv(products, { withExpected }));
+    }
+    const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected });
+    const name = `${base}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
   });
 

@@ -242,6 +242,14 @@ export default function CountPage({ auditId }: { auditId: string }) {
             <FileText aria-hidden="true" />
             Count sheet
           </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void downloadFile(countSheetUrl(session.auditId, !session.blind, 'csv'), `${session.auditName} - count sheet.csv`)}
+          >
+            <FileText aria-hidden="true" />
+            Count sheet (CSV)
+          </Button>
         </div>
         <ol className="divide-y rounded-lg border text-sm" data-testid="recent-reads">
           {counted

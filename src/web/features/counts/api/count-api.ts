@@ -30,6 +30,7 @@ export function countFileUrl(sessionId: string): string {
 }
 
 /** Where the audit's count sheet downloads as PDF (with the expected column unless blind). */
-export function countSheetUrl(auditId: string, withExpected: boolean): string {
-  return `${auditPath(auditId)}/count-sheet${withExpected ? '?expected=true' : ''}`;
+export function countSheetUrl(auditId: string, withExpected: boolean, format: 'pdf' | 'csv' = 'pdf'): string {
+  const query = [...(withExpected ? ['expected=true'] : []), ...(format === 'csv' ? ['format=csv'] : [])];
+  return `${auditPath(auditId)}/count-sheet${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }
