@@ -230,11 +230,11 @@ export default function CountPage({ auditId }: { auditId: string }) {
       </section>
 
       <section aria-labelledby="recent-reads" className="flex flex-col gap-2">
-        <div className="flex items-center gap-2">
-          <h2 id="recent-reads" className="text-sm font-semibold">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h2 id="recent-reads" className="mr-auto text-sm font-semibold whitespace-nowrap">
             Reads ({counted.length})
           </h2>
-          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => void downloadFile(countFileUrl(session.id), `${session.auditName} - ${session.teamName}.csv`)}>
+          <Button variant="ghost" size="sm" onClick={() => void downloadFile(countFileUrl(session.id), `${session.auditName} - ${session.teamName}.csv`)}>
             <Download aria-hidden="true" />
             Download CSV
           </Button>
