@@ -174,8 +174,10 @@ export const updateAuditBodySchema = z
     section: z.string().trim().max(200).optional().nullable(),
     description: z.string().trim().max(2000).optional().nullable(),
     filterExpression: filterExpressionFieldSchema.optional(),
+    /** Blind count on the floor (DESIGN.md section 14): true hides expected quantities, null is the default (blind for members). */
+    countBlind: z.boolean().nullable().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send name, section, description or filterExpression' });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send name, section, description, filterExpression or countBlind' });
 export type UpdateAuditBody = z.infer<typeof updateAuditBodySchema>;
 
 /**

@@ -81,6 +81,15 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/audits/:id/export-books': EVERYONE,
   'GET /api/audits/:id/export-books/options': EVERYONE,
 
+  // Counting on the floor (DESIGN.md section 14): counting is running an audit; the catalogue
+  // for counting may carry expected quantities, so it goes to counters only.
+  'POST /api/audits/:id/count-session': RUNNERS,
+  'GET /api/audits/:id/count-catalogue': RUNNERS,
+  'GET /api/audits/:id/count-sheet': RUNNERS,
+  'GET /api/count-sessions/:id': EVERYONE,
+  'POST /api/count-sessions/:id/reads': RUNNERS,
+  'GET /api/count-sessions/:id/file': EVERYONE,
+
   // Dashboard and billing status.
   'GET /api/user/stats': EVERYONE,
   'GET /api/results-summaries': EVERYONE,

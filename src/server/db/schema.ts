@@ -205,6 +205,8 @@ export const audits = pgTable(
     parentAuditId: uuid('parent_audit_id').references((): AnyPgColumn => audits.id, { onDelete: 'set null' }),
     /** A recount's scope: exactly these products (a list, not a filter); null for any other audit. */
     scopeProductIds: uuid('scope_product_ids').array(),
+    /** Blind count on the floor (DESIGN.md section 14): null is the default, blind for members only. */
+    countBlind: boolean('count_blind'),
   },
   (t) => [
     index('audits_org_created_idx').on(t.organizationId, t.createdAt),
@@ -242,6 +244,61 @@ export const scanFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('scan_files_audit_idx').on(t.auditId, t.position)],
+);
+
+/**
+ * A counter's count of an audit on the floor (DESIGN.md section 14, docs/decisions/0125): one per
+ * counter and audit. It is a scan file of the audit: its scan_files row carries this id as
+ * `stored_file_id`, and processing writes the reads out as that file (count-file.ts).
+ */
+export const countSessions = pgTable(
+  'count_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The scan file's team: the counter's name. */
+    teamName: text('team_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('count_sessions_audit_user_key').on(t.auditId, t.userId)],
+);
+
+/**
+ * One read of a count session, keyed by the id the counting device made for it (UUIDv7): a batch
+ * sent again stores nothing twice. A read has a value and a quantity (decimal, at most 3 places);
+ * an undo has neither and `cancels` the read it takes back (the row check keeps the two apart).
+ */
+export const countReads = pgTable(
+  'count_reads',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => countSessions.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    value: text('value'),
+    quantity: numeric('quantity', { precision: 18, scale: 3 }),
+    /** The location label scanned before the read, if any. */
+    location: text('location'),
+    cancels: uuid('cancels'),
+    /** When the device made the read (its clock); the file lists reads in this order. */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.id] }),
+    index('count_reads_undo_idx').on(t.sessionId, t.cancels).where(sql`cancels is not null`),
+    check(
+      'count_reads_kind',
+      sql`(value is not null and quantity is not null and cancels is null) or (value is null and quantity is null and cancels is not null)`,
+    ),
+  ],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -682,6 +739,8 @@ export const schema = {
   products,
   audits,
   scanFiles,
+  countSessions,
+  countReads,
   storedFileChunks,
   uploadTokens,
   auditResultLines,

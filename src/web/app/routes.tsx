@@ -18,6 +18,7 @@ const ProductsPage = lazy(() => import('@/features/products/components/ProductsP
 const ProductHistoryPage = lazy(() => import('@/features/products/components/ProductHistoryPage'));
 const AuditsPage = lazy(() => import('@/features/audits/AuditsPage'));
 const AuditDetailPage = lazy(() => import('@/features/audits/AuditDetailPage'));
+const CountPage = lazy(() => import('@/features/counts/CountPage'));
 const BillingPage = lazy(() => import('@/features/billing/BillingPage'));
 const SubscribePage = lazy(() => import('@/features/billing/SubscribePage'));
 const TasksPage = lazy(() => import('@/features/tasks/TasksPage'));
@@ -101,6 +102,7 @@ export function SignedInRoutes() {
         <Route path="/tasks">
           <TasksPage />
         </Route>
+        <Route path="/audits/:id/count">{(params) => <CountPage auditId={params.id} />}</Route>
         <Route path="/audits/:id">{(params) => <AuditDetailPage id={params.id} />}</Route>
         <Route path="/billing">
           <BillingRoute page={BillingPage} />

@@ -31,6 +31,7 @@ export async function changeAudit(opts: { db: Db; audit: AuditRow; body: UpdateA
   if (body.name !== undefined) values.name = body.name;
   if (body.section !== undefined) values.section = body.section || null;
   if (body.description !== undefined) values.description = body.description || null;
+  if (body.countBlind !== undefined) values.countBlind = body.countBlind;
   if (body.filterExpression !== undefined) {
     if (audit.auditType !== 'product-audit') {
       throw new AppError('NOT_A_PRODUCT_AUDIT', 'Only a product audit has a filter: this audit is a cycle count.');

@@ -4,7 +4,8 @@
  * wizard (draft, pending), which turns into the results when the audit completes.
  */
 import { useState } from 'react';
-import { Download, FileQuestion, Hourglass, Loader2, RotateCw } from 'lucide-react';
+import { Link } from 'wouter';
+import { Download, FileQuestion, Hourglass, Loader2, RotateCw, ScanBarcode } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
 import { Progress } from '@/components/ui/progress';
@@ -25,6 +26,9 @@ const STAGE_LABELS: Record<NonNullable<Audit['stage']>, string> = {
   reading: 'Reading and matching the scan files',
   storing: 'Saving the results',
 };
+
+/** Statuses an audit can be counted on the floor in (DESIGN.md section 14). */
+const COUNTABLE: ReadonlyArray<Audit['status']> = ['draft', 'pending', 'error'];
 
 function Page({ children }: { children: React.ReactNode }) {
   return <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">{children}</div>;
@@ -80,6 +84,14 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
         actions={
           <>
             <AuditManageActions audit={data} />
+            {canRun && COUNTABLE.includes(data.status) ? (
+              <Button asChild variant={data.status === 'complete' ? 'outline' : 'default'}>
+                <Link href={`/audits/${encodeURIComponent(data.id)}/count`}>
+                  <ScanBarcode aria-hidden="true" />
+                  Count
+                </Link>
+              </Button>
+            ) : null}
             {complete ? (
               <Button onClick={() => setExportOpen(true)}>
                 <Download aria-hidden="true" />
