@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,7 +14,35 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: path.resolve(here, 'src/web'),
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Counting without signal (DESIGN.md section 14; docs/decisions/0127): a service worker serves
+    // the app shell (every built file, the decoder's .wasm included) and answers the signed-in user
+    // from its last answer while the network is down; the counts themselves live in IndexedDB.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,wasm,svg,png,ico,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        // The page that installs the worker is served by it at once (a count opened once can reload offline).
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname === '/api/auth/user',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'signed-in-user', networkTimeoutSeconds: 5, expiration: { maxEntries: 1 } },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': path.resolve(here, 'src/web') },
   },

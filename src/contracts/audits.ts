@@ -75,6 +75,10 @@ export const auditSchema = z.object({
   hasTask: z.boolean(),
   /** Its (first) task: title and assignee's name or e-mail; null without a task. */
   task: z.object({ title: z.string(), assignedToName: z.string().nullable() }).nullable(),
+  /** A recount (DESIGN.md section 13): the audit it recounts; null otherwise. */
+  parentAuditId: z.string().nullable(),
+  /** A recount's scope: how many products it counts (a list of ids, not a filter); null otherwise. */
+  scopeProductCount: z.number().int().nullable(),
   scanFiles: z.array(scanFileSchema),
 });
 export type Audit = z.infer<typeof auditSchema>;
@@ -170,8 +174,10 @@ export const updateAuditBodySchema = z
     section: z.string().trim().max(200).optional().nullable(),
     description: z.string().trim().max(2000).optional().nullable(),
     filterExpression: filterExpressionFieldSchema.optional(),
+    /** Blind count on the floor (DESIGN.md section 14): true hides expected quantities, null is the default (blind for members). */
+    countBlind: z.boolean().nullable().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send name, section, description or filterExpression' });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send name, section, description, filterExpression or countBlind' });
 export type UpdateAuditBody = z.infer<typeof updateAuditBodySchema>;
 
 /**
@@ -180,6 +186,18 @@ export type UpdateAuditBody = z.infer<typeof updateAuditBodySchema>;
  */
 export const recountAuditBodySchema = z.object({
   name: z.string().trim().min(1, 'Audit name is required').max(200).optional(),
+  /**
+   * A recount of some lines (DESIGN.md section 13): these products of the finished audit, and/or
+   * every Below and Zero Sheet line whose |difference| is at least `minDifference`. Either makes
+   * the recount a product audit scoped to exactly those products, linked to this audit.
+   */
+  productIds: z.array(z.string().uuid()).min(1).max(50_000).optional(),
+  minDifference: z.number().min(0).max(2_147_483_647).optional(),
+  /**
+   * Assigns the recount as a task (DESIGN.md section 13): the user id of an active member who can
+   * run audits; the task is titled with the recount's name. Omitted: no task.
+   */
+  assignedTo: z.string().uuid().optional(),
 });
 export type RecountAuditBody = z.infer<typeof recountAuditBodySchema>;
 

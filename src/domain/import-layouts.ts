@@ -30,6 +30,12 @@ export interface ImportLayout {
   groupBy?: string;
   /** Folded prefix of per-location quantity columns ('current quantity ' + location name). */
   locationQuantityPrefix?: string;
+  /**
+   * Folded headers that each hold the stock, most wanted first: the first one filled in the
+   * sample rows is the stock and the others are not imported (Shopify's inventory file carries
+   * `On hand (current)` as exported and `On hand (new)` as counted).
+   */
+  stockColumns?: readonly string[];
 }
 
 /** The layouts, most specific first (the first whose signature matches is the file's). */
@@ -59,7 +65,8 @@ export const IMPORT_LAYOUTS: readonly ImportLayout[] = [
   {
     name: 'Shopify inventory export',
     signature: ['handle', 'sku', 'option1 value'],
-    columns: { sku: 'sku', title: 'name', 'on hand': 'currentQuantity', 'on hand current': 'currentQuantity', 'bin name': 'location' },
+    columns: { sku: 'sku', title: 'name', 'on hand': 'currentQuantity', 'on hand new': 'currentQuantity', 'on hand current': 'currentQuantity', 'bin name': 'location' },
+    stockColumns: ['on hand new', 'on hand current', 'on hand'],
     ignore: {
       available: 'available is on hand minus committed',
       'available not editable': 'available is on hand minus committed',
@@ -68,7 +75,6 @@ export const IMPORT_LAYOUTS: readonly ImportLayout[] = [
       incoming: 'not yet received',
       'incoming not editable': 'not yet received',
       'unavailable not editable': 'damaged or held stock, part of on hand',
-      'on hand new': 'the column to type a new figure into, not the stock',
       'hs code': 'a customs tariff code, not a barcode',
       location: 'the store, not the shelf',
     },
@@ -96,6 +102,18 @@ export const IMPORT_LAYOUTS: readonly ImportLayout[] = [
     signature: ['sku', 'regular price', 'sale price'],
     columns: { sku: 'sku', name: 'name', description: 'description', stock: 'currentQuantity', 'regular price': 'price', categories: 'category', tags: 'tags' },
     ignore: { 'sale price': 'a temporary discount; Regular price is the selling price' },
+  },
+  {
+    // The stock-only product CSV StockTally writes back (WooCommerce's import schema: ID, Type, SKU, Stock).
+    name: 'WooCommerce stock update',
+    signature: ['id', 'type', 'sku', 'stock'],
+    columns: { sku: 'sku', name: 'name', stock: 'currentQuantity' },
+  },
+  {
+    // Odoo's Physical Inventory (stock.quant) import: Location, Product (its internal reference), Counted Quantity.
+    name: 'Odoo physical inventory import',
+    signature: ['product', 'counted quantity'],
+    columns: { product: 'sku', location: 'location', 'counted quantity': 'currentQuantity' },
   },
   {
     name: 'Odoo export (technical names)',
@@ -406,10 +424,13 @@ export function proposeProductMapping(
   };
   const preferred = locations.reduce<LocationColumn | null>((best, l) => (best === null || filled(l.header) > filled(best.header) ? l : best), null);
 
+  const stockHeaders = (layout?.stockColumns ?? []).filter((h) => folded.includes(h));
+  const stock = stockHeaders.find((h) => filled(headers[folded.indexOf(h)]!) > 0) ?? stockHeaders[0];
+
   folded.forEach((h, i) => {
     if (h === '') return;
     const shown = headers[i]!.trim();
-    const ignore = layout?.ignore?.[h];
+    const ignore = layout?.ignore?.[h] ?? (stockHeaders.includes(h) && h !== stock ? `${headers[folded.indexOf(stock!)]!.trim()} holds the stock` : undefined);
     if (ignore !== undefined) {
       ignored.set(i, `not imported: ${ignore} (${layout!.name})`);
       return;

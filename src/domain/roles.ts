@@ -22,6 +22,8 @@ export const CAPABILITIES = {
   deleteAudits: ['owner', 'admin'],
   /** Import, edit, delete products and upload quantities. */
   manageCatalogue: ['owner', 'admin'],
+  /** Apply an audit's final counts to current stock, and reverse an application (DESIGN.md section 13). */
+  applyCounts: ['owner', 'admin'],
   /** Invite, edit, remove members and resend invitations. */
   manageTeam: ['owner', 'admin'],
   /** Change the subscription. */

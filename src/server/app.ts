@@ -27,15 +27,17 @@ import { billingRoutes } from './features/billing/routes.js';
 import { productFilterRoutes } from './features/products/filter-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { taskRoutes } from './features/tasks/routes.js';
+import { countRoutes } from './features/counts/routes.js';
 import { teamRoutes } from './features/team/routes.js';
 import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
+import { stockRoutes } from './features/stock/routes.js';
 import { startTagRebuildWorker } from './features/tag-analytics/tag-rebuild-job.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
-import { controlCharacterField, controlCharacterMessage } from './http/request-guards.js';
+import { controlCharacterField, controlCharacterMessage, type ScanValueRouteConfig } from './http/request-guards.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installRequestPolicy, normalisedPath, requestTarget } from './http/request-policy.js';
 import { accessGatePolicy, accessGateRoutes } from './features/auth/access-gate.js';
@@ -80,10 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
+        // The camera's barcode decoder is WebAssembly served by the app itself (DESIGN.md section 14):
+        // compiling it needs 'wasm-unsafe-eval', which allows no eval of JavaScript.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // The in-page payment form (/subscribe with STRIPE_PUBLISHABLE_KEY) runs the provider's script and frames.
         ...(config.stripe.publishableKey
           ? {
-              'script-src': ["'self'", 'https://js.stripe.com'],
+              'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
               'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
               'connect-src': ["'self'", 'https://api.stripe.com'],
             }
@@ -134,7 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).
   app.addHook('preValidation', async (req) => {
-    const field = controlCharacterField(req.query, 'query') ?? controlCharacterField(req.params, 'params') ?? controlCharacterField(req.body, 'body');
+    const scanValues = (req.routeOptions.config as ScanValueRouteConfig | undefined)?.scanValues === true;
+    const field =
+      controlCharacterField(req.query, 'query') ??
+      controlCharacterField(req.params, 'params') ??
+      controlCharacterField(req.body, 'body', { allowGroupSeparator: scanValues });
     if (field) throw new AppError('INVALID_CHARACTERS', controlCharacterMessage(field), 400);
   });
 
@@ -173,9 +182,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => productFilterRoutes(api, deps));
   await app.register(async (api) => dashboardRoutes(api, deps));
   await app.register(async (api) => taskRoutes(api, deps));
+  await app.register(async (api) => countRoutes(api, deps));
   await app.register(async (api) => teamRoutes(api, deps));
   await startTagRebuildWorker(app, deps.db, jobs, config);
   await app.register(async (api) => tagAnalyticsRoutes(api, { ...deps, jobs }));
+  await app.register(async (api) => stockRoutes(api, deps));
 
   const webDir = deps.webDir ?? defaultWebDir;
   const haveWeb = existsSync(path.join(webDir, 'index.html'));

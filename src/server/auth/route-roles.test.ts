@@ -49,6 +49,7 @@ describe.each(DATABASE_KINDS)('route roles on %s', (kind) => {
     ids.team = (await clients.owner.get('/api/team')).json().find((m: { role: string }) => m.role === 'member').id;
     ids['tag-analytics'] = 'roles-tag';
     ids['audit-tasks'] = (await clients.owner.post('/api/audit-tasks', { auditId: ids.audits, title: 'Roles task' })).json().id;
+    ids['count-sessions'] = (await clients.owner.post(`/api/audits/${ids.audits}/count-session`)).json().id;
     ids['tag-rebuilds'] = (await clients.owner.post('/api/tag-rebuilds')).json().id;
   });
   afterAll(async () => t?.close());
@@ -109,6 +110,15 @@ describe.each(DATABASE_KINDS)('route roles on %s', (kind) => {
     }
     expect(failures).toEqual([]);
     const mutating = routes.filter((r) => !SAFE.has(r.method) && r.access !== 'public').length;
+    // Reads a viewer is refused: the counting screens' catalogue and count sheets (DESIGN.md
+    // section 14), and the tag analytics rebuild's progress.
+    const refusedReads = routes.filter((r) => SAFE.has(r.method) && r.access !== 'public' && r.access !== undefined && !r.access.includes('viewer'));
+    expect(refusedReads.map((r) => `${r.method} ${r.url}`).filter((k) => !k.startsWith('HEAD'))).toEqual([
+      'GET /api/audits/:id/count-catalogue',
+      'GET /api/audits/:id/count-sheet',
+      'GET /api/tag-rebuilds/latest',
+      'GET /api/tag-rebuilds/:id',
+    ]);
     expect(viewerChecks).toBe(mutating - 1); // all but the filter preview, a read
   });
 

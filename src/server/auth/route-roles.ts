@@ -20,7 +20,7 @@ import { CAPABILITIES } from '../../domain/roles.js';
 /** 'public' (no session needed) or the roles admitted. */
 export type RouteAccess = 'public' | readonly Role[];
 
-const { read: EVERYONE, runAudits: RUNNERS, deleteAudits, manageCatalogue, manageTeam, manageBilling, rebuildTagAnalytics } = CAPABILITIES;
+const { read: EVERYONE, runAudits: RUNNERS, deleteAudits, applyCounts, manageCatalogue, manageTeam, manageBilling, rebuildTagAnalytics } = CAPABILITIES;
 
 export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   // Sign-in, sign-up and the session (spec part 2 section 7 "Login and gate").
@@ -72,6 +72,23 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/audits/:id/results-enhanced': EVERYONE,
   'GET /api/audits/:id/export': EVERYONE,
   'GET /api/audits/:id/export-xlsx': EVERYONE,
+
+  // Closing the count (DESIGN.md section 13): apply final counts to stock, reverse, history.
+  'GET /api/audits/:id/application': EVERYONE,
+  'POST /api/audits/:id/apply': applyCounts,
+  'POST /api/audits/:id/apply/reverse': applyCounts,
+  'GET /api/products/:id/history': EVERYONE,
+  'GET /api/audits/:id/export-books': EVERYONE,
+  'GET /api/audits/:id/export-books/options': EVERYONE,
+
+  // Counting on the floor (DESIGN.md section 14): counting is running an audit; the catalogue
+  // for counting may carry expected quantities, so it goes to counters only.
+  'POST /api/audits/:id/count-session': RUNNERS,
+  'GET /api/audits/:id/count-catalogue': RUNNERS,
+  'GET /api/audits/:id/count-sheet': RUNNERS,
+  'GET /api/count-sessions/:id': EVERYONE,
+  'POST /api/count-sessions/:id/reads': RUNNERS,
+  'GET /api/count-sessions/:id/file': EVERYONE,
 
   // Dashboard and billing status.
   'GET /api/user/stats': EVERYONE,

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -45,6 +46,8 @@ export const organizations = pgTable('organizations', {
   stripeCustomerId: text('stripe_customer_id').unique('organizations_stripe_customer_key'),
   /** The provider's subscription the tier was last read from (null on free). */
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /** The export layout recognised at the last catalogue import (domain/import-layouts.ts), or null. */
+  catalogueLayout: text('catalogue_layout'),
   createdAt: createdAt(),
 });
 
@@ -198,9 +201,16 @@ export const audits = pgTable(
     /** The worker holding the run; its heartbeat. A lease older than the limit is taken up again. */
     jobToken: uuid('job_token'),
     jobHeartbeatAt: timestamp('job_heartbeat_at', { withTimezone: true }),
+    /** The audit this one recounts (DESIGN.md section 13), or null. */
+    parentAuditId: uuid('parent_audit_id').references((): AnyPgColumn => audits.id, { onDelete: 'set null' }),
+    /** A recount's scope: exactly these products (a list, not a filter); null for any other audit. */
+    scopeProductIds: uuid('scope_product_ids').array(),
+    /** Blind count on the floor (DESIGN.md section 14): null is the default, blind for members only. */
+    countBlind: boolean('count_blind'),
   },
   (t) => [
     index('audits_org_created_idx').on(t.organizationId, t.createdAt),
+    index('audits_parent_idx').on(t.parentAuditId).where(sql`parent_audit_id IS NOT NULL`),
     index('audits_processing_idx').on(t.jobHeartbeatAt).where(sql`status = 'processing'`),
   ],
 );
@@ -234,6 +244,61 @@ export const scanFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('scan_files_audit_idx').on(t.auditId, t.position)],
+);
+
+/**
+ * A counter's count of an audit on the floor (DESIGN.md section 14, docs/decisions/0125): one per
+ * counter and audit. It is a scan file of the audit: its scan_files row carries this id as
+ * `stored_file_id`, and processing writes the reads out as that file (count-file.ts).
+ */
+export const countSessions = pgTable(
+  'count_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The scan file's team: the counter's name. */
+    teamName: text('team_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('count_sessions_audit_user_key').on(t.auditId, t.userId)],
+);
+
+/**
+ * One read of a count session, keyed by the id the counting device made for it (UUIDv7): a batch
+ * sent again stores nothing twice. A read has a value and a quantity (decimal, at most 3 places);
+ * an undo has neither and `cancels` the read it takes back (the row check keeps the two apart).
+ */
+export const countReads = pgTable(
+  'count_reads',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => countSessions.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    value: text('value'),
+    quantity: numeric('quantity', { precision: 18, scale: 3 }),
+    /** The location label scanned before the read, if any. */
+    location: text('location'),
+    cancels: uuid('cancels'),
+    /** When the device made the read (its clock); the file lists reads in this order. */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.id] }),
+    index('count_reads_undo_idx').on(t.sessionId, t.cancels).where(sql`cancels is not null`),
+    check(
+      'count_reads_kind',
+      sql`(value is not null and quantity is not null and cancels is null) or (value is null and quantity is null and cancels is not null)`,
+    ),
+  ],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -318,6 +383,10 @@ export const auditResultLines = pgTable(
     context: jsonb('context'),
     /** The product's tags when the audit ran (DESIGN.md section 11): later tag edits keep history. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Recounted (DESIGN.md section 13): this audit's own count before a recount set the figure; null otherwise. */
+    firstCount: numeric('first_count', { precision: 18, scale: 3 }),
+    /** The recount whose figure the line holds (the latest), or null. */
+    recountAuditId: uuid('recount_audit_id'),
   },
   (t) => [primaryKey({ columns: [t.auditId, t.category, t.position] })],
 );
@@ -594,6 +663,74 @@ export const catalogueVersions = pgTable('catalogue_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Applications of an audit's final counts to current stock (DESIGN.md section 13, migration
+ * 0021): who applied, when, whether the zero sheet was set to 0, and who reversed it. At most one
+ * unreversed application per audit (partial unique index), so applying twice changes nothing.
+ */
+export const auditApplications = pgTable(
+  'audit_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    auditId: uuid('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The applier's name as it was (kept when the user is removed). */
+    appliedByName: text('applied_by_name').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whether never-counted in-scope products (the zero sheet) were set to 0. */
+    zeroSheet: boolean('zero_sheet').notNull(),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversedByName: text('reversed_by_name'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('audit_applications_audit_idx').on(t.auditId, t.appliedAt),
+    uniqueIndex('audit_applications_one_active_key').on(t.auditId).where(sql`reversed_at IS NULL`),
+  ],
+);
+
+/**
+ * A product's stock history (DESIGN.md section 13): one row per change of current stock by an
+ * audit's application or its reversal, quantities numeric(18,3) as strings. A counted product
+ * whose stock already matched gets a row with difference 0 (proof it was counted).
+ */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The product's SKU when adjusted. */
+    sku: text('sku').notNull(),
+    applicationId: uuid('application_id').references(() => auditApplications.id, { onDelete: 'set null' }),
+    auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'set null' }),
+    /** The audit's name when adjusted (kept when the audit is deleted). */
+    auditName: text('audit_name'),
+    quantityBefore: numeric('quantity_before', { precision: 18, scale: 3 }).notNull(),
+    quantityAfter: numeric('quantity_after', { precision: 18, scale: 3 }).notNull(),
+    /** after - before. */
+    difference: numeric('difference', { precision: 18, scale: 3 }).notNull(),
+    /** audit-applied | zero-sheet | application-reversed (contracts/stock.ts). */
+    reason: text('reason').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_adjustments_product_idx').on(t.organizationId, t.productId, t.id),
+    index('stock_adjustments_application_idx').on(t.applicationId),
+  ],
+);
+
 export const schema = {
   organizations,
   users,
@@ -602,6 +739,8 @@ export const schema = {
   products,
   audits,
   scanFiles,
+  countSessions,
+  countReads,
   storedFileChunks,
   uploadTokens,
   auditResultLines,
@@ -615,6 +754,8 @@ export const schema = {
   tagStatsVersions,
   tagStatsRebuilds,
   catalogueVersions,
+  auditApplications,
+  stockAdjustments,
 };
 
 /**

@@ -54,6 +54,16 @@ describe('readScanRows', () => {
     ]);
   });
 
+  it("skips the count sheet CSV's rows whose count is blank; a bad count still stops the read", async () => {
+    const t = await table('sheet.csv', 'Location,SKU,Count (blank: not counted)\nA-01,BOLT-10,\nA-01,CABLE-3,2.5\nA-02,NUT-10,  \nA-02,PIN-1,0\n');
+    expect(await collect(readScanRows(t, { scanColumn: 'SKU', quantityColumn: 'count (blank: not counted)' }))).toEqual([
+      { line: 3, value: 'CABLE-3', quantity: 2.5 },
+      { line: 5, value: 'PIN-1', quantity: 0 },
+    ]);
+    const bad = await table('sheet2.csv', 'SKU,Count (blank: not counted)\nBOLT-10,\nCABLE-3,x\n');
+    expect((await caughtAsync(collect(readScanRows(bad, { scanColumn: 'SKU', quantityColumn: 'Count (blank: not counted)' })))).code).toBe(FILE_ERROR.BAD_QUANTITY);
+  });
+
   it('counts every row 1 without a quantity column', async () => {
     const t = await table('b.csv', 'scan\n111\n111\n');
     for (const quantityColumn of [undefined, null, '']) {

@@ -6,9 +6,12 @@
  *   quantity is looked at;
  * - the value is passed on exactly as read (` sku5837 `, `'0123`, `1.57439E+11`): trimming,
  *   unquoting and GTIN handling are the engine's normalisation, not the reader's;
- * - no quantity column: each row counts 1; a blank quantity cell counts 1; otherwise
- *   parse-quantity.ts decides, and a refused quantity stops the read with BAD_QUANTITY.
+ * - no quantity column: each row counts 1; a blank quantity cell counts 1, but in the count
+ *   sheet's CSV (its quantity column headed COUNT_SHEET_COUNT_HEADER, domain/count-sheet-csv.ts)
+ *   a row left blank is skipped: that product was not counted; otherwise parse-quantity.ts
+ *   decides, and a refused quantity stops the read with BAD_QUANTITY.
  */
+import { skipsBlankQuantities } from '../../domain/count-sheet-csv.js';
 import { FileError } from '../errors.js';
 import { FILE_ERROR } from './file-error-codes.js';
 import type { ScanCellColumns } from './csv-scan-cells.js';
@@ -77,7 +80,9 @@ export interface ScanColumns {
  */
 export function readScanColumns(table: Table, mapping: ScanColumnMapping): AsyncIterable<ScanColumns> {
   const { scanIndex, quantityIndex } = resolveMapping(table, mapping);
-  if (table.scanCells) return scanCellColumns(table, table.scanCells(scanIndex, quantityIndex));
+  // The count sheet's CSV is small: it takes the general path, which can skip its blank counts.
+  const skipBlank = quantityIndex !== null && skipsBlankQuantities(table.headers[quantityIndex] ?? '');
+  if (table.scanCells && !skipBlank) return scanCellColumns(table, table.scanCells(scanIndex, quantityIndex));
   return {
     async *[Symbol.asyncIterator]() {
       const columns: ScanColumns = { count: 0, lines: new Float64Array(1024), values: [], quantities: new Float64Array(1024) };
@@ -95,6 +100,7 @@ export function readScanColumns(table: Table, mapping: ScanColumnMapping): Async
           let quantity = 1;
           if (quantityIndex !== null) {
             const raw = cells[quantityIndex] ?? '';
+            if (skipBlank && parseQuantity(raw) === null) continue;
             const digits = plainDigitsIn(raw, 0, raw.length);
             quantity = digits >= 0 ? digits : parsedQuantity(table, raw, row.line);
           }

@@ -56,13 +56,27 @@ function header(req: FastifyRequest, name: string): string | undefined {
 // C0 controls and DEL, except tab, line feed and carriage return (kept: text areas send them).
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// The same but the group separator (U+001D), which ends each variable-length field of a GS1
+// element string as scanners and cameras send it (DESIGN.md section 5 rule 1).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER_BUT_GS = /[\u0000-\u0008\u000B\u000C\u000E-\u001C\u001E\u001F\u007F]/;
+
+/**
+ * Route option (`config`) of the routes whose bodies carry scan values as read: there the
+ * group separator of GS1 strings is kept; every other control character is still refused.
+ */
+export interface ScanValueRouteConfig {
+  scanValues?: boolean;
+}
 
 /**
  * The path (e.g. `body.name`, `query.search`, `body.filters.2.value`) of the first string in
- * `value` that holds a control character other than tab / line feed / carriage return; object
- * keys are checked too. Undefined when there is none.
+ * `value` that holds a control character other than tab / line feed / carriage return (and the
+ * group separator, with `opts.allowGroupSeparator`); object keys are checked too. Undefined when
+ * there is none.
  */
-export function controlCharacterField(value: unknown, path: string): string | undefined {
+export function controlCharacterField(value: unknown, path: string, opts: { allowGroupSeparator?: boolean } = {}): string | undefined {
+  const control = opts.allowGroupSeparator ? CONTROL_CHARACTER_BUT_GS : CONTROL_CHARACTER;
   // Depth first in the order of the entries, with a stack of its own: no recursion, whatever the
   // depth (a key is checked just before its value, as it comes in the text).
   const pending: Array<{ value: unknown; path: string; key?: string }> = [{ value, path }];
@@ -71,7 +85,7 @@ export function controlCharacterField(value: unknown, path: string): string | un
     if (item.key !== undefined && CONTROL_CHARACTER.test(item.key)) return item.path;
     const v = item.value;
     if (typeof v === 'string') {
-      if (CONTROL_CHARACTER.test(v)) return item.path;
+      if (control.test(v)) return item.path;
       continue;
     }
     if (v === null || typeof v !== 'object' || Buffer.isBuffer(v)) continue;

@@ -15,8 +15,10 @@ const DashboardPage = lazy(() => import('@/features/dashboard/DashboardPage'));
 const TeamLoginPage = lazy(() => import('@/features/auth/components/TeamLoginPage'));
 const PasswordGatePage = lazy(() => import('@/features/auth/components/PasswordGatePage'));
 const ProductsPage = lazy(() => import('@/features/products/components/ProductsPage'));
+const ProductHistoryPage = lazy(() => import('@/features/products/components/ProductHistoryPage'));
 const AuditsPage = lazy(() => import('@/features/audits/AuditsPage'));
 const AuditDetailPage = lazy(() => import('@/features/audits/AuditDetailPage'));
+const CountPage = lazy(() => import('@/features/counts/CountPage'));
 const BillingPage = lazy(() => import('@/features/billing/BillingPage'));
 const SubscribePage = lazy(() => import('@/features/billing/SubscribePage'));
 const TasksPage = lazy(() => import('@/features/tasks/TasksPage'));
@@ -93,12 +95,14 @@ export function SignedInRoutes() {
         <Route path="/products">
           <ProductsPage />
         </Route>
+        <Route path="/products/:id/history">{(params) => <ProductHistoryPage id={params.id} />}</Route>
         <Route path="/audits">
           <AuditsPage assignTaskDialog={AssignAuditTaskDialog} />
         </Route>
         <Route path="/tasks">
           <TasksPage />
         </Route>
+        <Route path="/audits/:id/count">{(params) => <CountPage auditId={params.id} />}</Route>
         <Route path="/audits/:id">{(params) => <AuditDetailPage id={params.id} />}</Route>
         <Route path="/billing">
           <BillingRoute page={BillingPage} />

@@ -12,7 +12,8 @@ import { AppError } from '../../errors.js';
 import { countAuditsSince, organizationTier } from '../billing/repo.js';
 import { auditHasRun, insertAudit, readAudit, type AuditRow } from './repo.js';
 
-type DraftValues = Pick<AuditRow, 'name' | 'section' | 'description' | 'auditType' | 'mode' | 'filterExpression'>;
+type DraftValues = Pick<AuditRow, 'name' | 'section' | 'description' | 'auditType' | 'mode' | 'filterExpression'> &
+  Partial<Pick<AuditRow, 'parentAuditId' | 'scopeProductIds'>>;
 
 /**
  * The month's audit quota (DESIGN.md section 4): an audit counts against the UTC calendar month in

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { PagedResults, ResultItem } from '../../../contracts/results.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, type TestApp, type TestClient } from '../../test-support/test-app.js';
-import { waitComplete } from './test-support/fixture-audits.js';
+import { processedAudit } from './test-support/fixture-audits.js';
 import { line } from '../../reports/report-input.fixture.js';
 
 const CATALOGUE = ['SKU,Name,Qty', 'A-1,Apple,1', 'B-2,Birch,1'].join('\n');
@@ -38,20 +38,8 @@ describe.each(DATABASE_KINDS)('notFound lines on %s', (kind) => {
   const resultRows = (id: string) => countIn('audit_result_lines', id);
 
   /** Processes the two shelves in a new audit called `name`; answers its id. */
-  const processAudit = async (name: string): Promise<string> => {
-    const id = (await owner.post('/api/audits', { name, section: 'Back room' })).json().id as string;
-    const res = await owner.upload(
-      `/api/audits/${id}/upload-multiple`,
-      [
-        { field: 'scanFiles', content: SHELF_1, fileName: 'shelf-1.csv' },
-        { field: 'scanFiles', content: SHELF_2, fileName: 'shelf-2.csv' },
-      ],
-      { scanColumn_0: 'Code', quantityColumn_0: 'Count', teamName_0: 'Team 1', scanColumn_1: 'Code', quantityColumn_1: 'Count', teamName_1: 'Team 2' },
-    );
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    await waitComplete(owner, id);
-    return id;
-  };
+  const processAudit = (name: string): Promise<string> =>
+    processedAudit(owner, name, [{ content: SHELF_1, fileName: 'shelf-1.csv' }, { content: SHELF_2, fileName: 'shelf-2.csv' }], 'Back room');
 
   beforeAll(async () => {
     t = await createTestApp(kind);

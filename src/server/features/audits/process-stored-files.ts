@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { assertProcessable, startProcessing } from './process-audit.js';
 import { listStoredScanFiles, type AuditRow } from './repo.js';
 import { storedFileExists } from './stored-files.js';
+import { countSessionsAmong } from '../counts/repo.js';
 
 /**
  * Starts processing the kept files (processing-job.ts runs it); answers the audit, processing.
@@ -23,11 +24,13 @@ export async function processStoredFiles(opts: { db: Db; jobs: JobQueue; audit: 
   assertProcessable(audit);
   const rows = await listStoredScanFiles(db, audit.organizationId, audit.id);
   if (rows.length === 0) throw new AppError('NO_SCAN_FILES', 'Upload at least one scan file before completing the audit.');
-  if (audit.auditType === 'product-audit' && !audit.filterExpression) {
+  if (audit.auditType === 'product-audit' && !audit.filterExpression && !audit.scopeProductIds) {
     throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
   }
+  // A count on the floor is a scan file whose reads the job writes out (features/counts).
+  const counts = await countSessionsAmong(db, audit.organizationId, rows.map((r) => r.storedFileId!));
   for (const row of rows) {
-    if (!(await storedFileExists(db, row.storedFileId!))) {
+    if (!counts.has(row.storedFileId!) && !(await storedFileExists(db, row.storedFileId!))) {
       throw new AppError('SCAN_FILE_MISSING', `${row.fileName}: the uploaded copy is no longer on the server. Upload it again.`, 409);
     }
   }
@@ -41,6 +44,7 @@ export async function processStoredFiles(opts: { db: Db; jobs: JobQueue; audit: 
     quantityColumn: row.quantityColumn,
     hasHeader: row.headerChoice === 'yes' || row.headerChoice === 'no' ? row.headerChoice : 'auto',
     sizeBytes: row.sizeBytes,
+    ...(counts.has(row.storedFileId!) ? { countSessionId: row.storedFileId! } : {}),
   }));
   return startProcessing(db, opts.jobs, audit, files, { mode: opts.mode, keptFiles: true });
 }

@@ -29,7 +29,7 @@ export async function processUploadedFiles(opts: {
 }): Promise<AuditRow> {
   const { db, audit } = opts;
   assertProcessable(audit);
-  if (audit.auditType === 'product-audit' && !opts.filterExpression && !audit.filterExpression) {
+  if (audit.auditType === 'product-audit' && !opts.filterExpression && !audit.filterExpression && !audit.scopeProductIds) {
     throw new AppError('MISSING_FILTER', 'A product audit needs a filter expression.');
   }
   await checkScanFiles(opts.uploads);

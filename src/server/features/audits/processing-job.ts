@@ -26,6 +26,7 @@ import type { GrowingFile } from '../../db/growing-file.js';
 import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
 import { takeLocalCopy } from './local-copies.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
+import { writeCountFile } from '../counts/count-file.js';
 
 /** One file of a run: where it is stored, and its form fields. */
 export interface ProcessingJobFile {
@@ -40,6 +41,11 @@ export interface ProcessingJobFile {
   /** Whether the first row is a header ('auto': decided from the data, DESIGN.md section 6). */
   hasHeader?: 'auto' | 'yes' | 'no';
   sizeBytes: number;
+  /**
+   * Set for a count on the floor (DESIGN.md section 14): the file is written from the session's
+   * reads when the job reads it (the audit is processing by then, so no read is added after).
+   */
+  countSessionId?: string;
 }
 
 /** The run kept on the audit row (`audits.processing_job`). */
@@ -104,7 +110,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
           mode: audit.mode as AuditMode,
           files: job.files.map((f) => ({ fileName: f.fileName, teamName: f.teamName, scannerId: f.scannerId })),
         },
-        catalogue: { snapshotJson, filter },
+        catalogue: { snapshotJson, filter, scopeIds: audit.scopeProductIds },
         files,
         lines: { csvFiles: linesFiles, owner: { organizationId: audit.organizationId, auditId: audit.id } },
       },
@@ -166,7 +172,8 @@ export async function readJobFiles(db: Db, job: Pick<ProcessingJob, 'files'>, di
   const files = [];
   for (const f of job.files) {
     const local = path.join(dir, `${f.position}-${f.fileName.replace(/[^\w.-]+/g, '_').slice(-100)}`);
-    if (!(await takeLocalCopy(f.storedFileId, local))) await readStoredFile(db, f.storedFileId, local);
+    if (f.countSessionId) await writeCountFile(db, f.countSessionId, local);
+    else if (!(await takeLocalCopy(f.storedFileId, local))) await readStoredFile(db, f.storedFileId, local);
     files.push({ path: local, fileName: f.fileName, scanColumn: f.scanColumn, quantityColumn: f.quantityColumn, hasHeader: f.hasHeader ?? 'auto' });
   }
   return files;

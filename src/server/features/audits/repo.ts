@@ -30,6 +30,7 @@ import {
 } from './result-lines.js';
 import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
+import { recountIntoParents } from './recount-into-parent.js';
 import { storeRepeatedReads } from './repeated-reads-repo.js';
 
 export type AuditRow = typeof audits.$inferSelect;
@@ -276,6 +277,8 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     unrecognizedItems: counts?.notFound ?? null,
     hasTask: task !== null,
     task: task === null ? null : { title: task.title, assignedToName: task.assignee },
+    parentAuditId: row.parentAuditId ?? null,
+    scopeProductCount: row.scopeProductIds?.length ?? null,
     scanFiles: files.map(toScanFile),
   };
 }
@@ -494,6 +497,8 @@ export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> 
   await completeTasksOfAudit(tx, audit.id);
   // Tag analytics count the audit from now on (DESIGN.md section 11).
   await recordAuditTagStats(tx, audit.organizationId, audit.id);
+  // A recount's figures become the final figures of the audit it recounts (DESIGN.md section 13).
+  await recountIntoParents(tx, audit);
 }
 
 export function toResultItem(row: LineFields): ResultItem {

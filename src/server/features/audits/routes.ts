@@ -39,6 +39,9 @@ import { processUploadedFiles } from './process-uploaded-files.js';
 import { readPagedResults, reportInput } from './results.js';
 import { findAudit, listAuditPage, listAudits, readAudit, type AuditRow } from './repo.js';
 import { changeAudit, recountAudit } from './update-audit.js';
+import { createAuditTask, taskAssignee } from '../tasks/create-audit-task.js';
+import { createAuditTaskBodySchema } from '../../../contracts/tasks.js';
+import { mailLinkOrigin } from '../../mail/mailer.js';
 import { uploadScanFile } from './upload-scan-file.js';
 import { openFormUploadTokens } from './upload-tokens.js';
 
@@ -62,7 +65,7 @@ function attachment(reply: FastifyReply, contentType: string, fileName: string) 
  */
 const processQuerySchema = z.object({ wait: z.enum(['true', 'false']).optional() });
 
-export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & { jobs: JobQueue }): Promise<void> {
+export async function auditRoutes(app: FastifyInstance, { db, jobs, config }: AppDeps & { jobs: JobQueue }): Promise<void> {
   /** Answers a started run: at once (202, the audit) or when it ends (200, the result). */
   async function answerRun(req: FastifyRequest, reply: FastifyReply, started: AuditRow) {
     if (processQuerySchema.parse(req.query ?? {}).wait === 'false') return reply.status(202).send(await readAudit(db, started));
@@ -110,7 +113,15 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs }: AppDeps & 
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
     const body = recountAuditBodySchema.parse(req.body ?? {});
-    return reply.status(201).send(await recountAudit({ db, user, audit, body }));
+    // An assignee is checked before the recount exists, so a refused one leaves no audit behind.
+    if (body.assignedTo !== undefined) await taskAssignee(db, user.organizationId, body.assignedTo, 'assignedTo');
+    const recount = await recountAudit({ db, user, audit, body });
+    if (body.assignedTo !== undefined) {
+      const appUrl = mailLinkOrigin(config.publicUrl, app.mailer, `${req.protocol}://${req.host}`);
+      const taskBody = createAuditTaskBodySchema.parse({ auditId: recount.id, assignedTo: body.assignedTo, title: recount.name });
+      await createAuditTask({ db, mailer: app.mailer, user, body: taskBody, appUrl });
+    }
+    return reply.status(201).send(recount);
   });
 
   app.delete('/api/audits/:id', async (req, reply) => {

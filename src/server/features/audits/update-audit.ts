@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { createDraftAudit } from './create-audit.js';
 import { countMatchingProducts } from './filter-repo.js';
+import { recountScope } from './recount-into-parent.js';
 import { readAudit, updateAudit, type AuditRow } from './repo.js';
 
 const RECOUNT_SUFFIX = ' (recount)';
@@ -30,6 +31,7 @@ export async function changeAudit(opts: { db: Db; audit: AuditRow; body: UpdateA
   if (body.name !== undefined) values.name = body.name;
   if (body.section !== undefined) values.section = body.section || null;
   if (body.description !== undefined) values.description = body.description || null;
+  if (body.countBlind !== undefined) values.countBlind = body.countBlind;
   if (body.filterExpression !== undefined) {
     if (audit.auditType !== 'product-audit') {
       throw new AppError('NOT_A_PRODUCT_AUDIT', 'Only a product audit has a filter: this audit is a cycle count.');
@@ -46,10 +48,35 @@ export async function changeAudit(opts: { db: Db; audit: AuditRow; body: UpdateA
   return readAudit(db, { ...audit, ...values });
 }
 
-/** @throws AppError 402 AUDIT_LIMIT_REACHED (the recount is a new audit of this month). */
+/**
+ * A recount: of the whole scope (a new draft like the audit), or, with `productIds` and/or
+ * `minDifference`, of some lines (DESIGN.md section 13): a product audit scoped to exactly those
+ * products, linked to this audit, whose figures replace this audit's when it completes
+ * (recount-into-parent.ts).
+ * @throws AppError 402 AUDIT_LIMIT_REACHED (the recount is a new audit of this month); for a
+ *   recount of lines, 409 AUDIT_NOT_COMPLETE and 400 NOTHING_TO_RECOUNT (no line of the audit's
+ *   in-scope products chosen).
+ */
 export async function recountAudit(opts: { db: Db; user: CurrentUser; audit: AuditRow; body: RecountAuditBody }): Promise<Audit> {
   const { db, user, audit, body } = opts;
   const name = body.name ?? `${audit.name.slice(0, MAX_NAME - RECOUNT_SUFFIX.length)}${RECOUNT_SUFFIX}`;
+  if (body.productIds !== undefined || body.minDifference !== undefined) {
+    if (audit.status !== 'complete') throw new AppError('AUDIT_NOT_COMPLETE', 'Only a finished audit has lines to recount.', 409);
+    const scope = await recountScope(db, audit, body.productIds ?? [], body.minDifference ?? null);
+    if (scope.length === 0) {
+      throw new AppError('NOTHING_TO_RECOUNT', "No line to recount: choose counted or zero-sheet lines of this audit's products.");
+    }
+    return createDraftAudit(db, user, {
+      name,
+      section: audit.section,
+      description: audit.description,
+      auditType: 'product-audit',
+      mode: audit.mode,
+      filterExpression: null,
+      parentAuditId: audit.id,
+      scopeProductIds: scope,
+    });
+  }
   return createDraftAudit(db, user, {
     name,
     section: audit.section,

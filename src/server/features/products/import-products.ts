@@ -25,6 +25,7 @@ import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
 import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js';
+import { rememberCatalogueLayout } from './catalogue-layout.js';
 import { storeAlternateIdentifiers } from './store-identifiers.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
 import { addQuantitiesBySku, countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
@@ -136,6 +137,7 @@ export async function importProducts(
     if (reader.alternateBarcodes.length > 0 || tableBarcodes.length > 0) {
       await storeAlternateIdentifiers(tx, { organizationId, bySku: [...reader.alternateBarcodes, ...tableBarcodes], mode: 'add' });
     }
+    await rememberCatalogueLayout(tx, organizationId, table.headers);
     return { inserted, updated };
   });
   // A file of hundreds of thousands of rows grew the heap (the SKUs seen): given back once done.

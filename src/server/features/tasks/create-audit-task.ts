@@ -16,6 +16,22 @@ function displayName(u: { firstName: string | null; lastName: string | null; ema
 }
 
 /**
+ * The assignee of a new task: an active member of the organisation whose role runs audits.
+ * `field` names the body field in the error.
+ * @throws AppError 400 INVALID_ASSIGNEE otherwise.
+ */
+export async function taskAssignee(db: Db, organizationId: string, assigneeId: string, field: string) {
+  const assignee = await findActiveMember(db, organizationId, assigneeId);
+  if (!assignee) {
+    throw new AppError('INVALID_ASSIGNEE', `${field}: "${assigneeId}" is not an active member of your organisation.`);
+  }
+  if (assignee.role === 'viewer') {
+    throw new AppError('INVALID_ASSIGNEE', `${field}: ${displayName(assignee)} has the read-only viewer role and cannot run audits.`);
+  }
+  return assignee;
+}
+
+/**
  * @throws AppError 404 NOT_FOUND for an audit that is not the organisation's; 409 AUDIT_COMPLETE
  *   for a complete audit; 400 INVALID_ASSIGNEE for an assignee that is not an active member of the
  *   organisation with a role that can run audits.
@@ -36,13 +52,7 @@ export async function createAuditTask(opts: {
   }
   const field = body.assignedTeamMemberId ? 'assignedTeamMemberId' : 'assignedTo';
   const assigneeId = body.assignedTeamMemberId || body.assignedTo || user.id;
-  const assignee = await findActiveMember(db, user.organizationId, assigneeId);
-  if (!assignee) {
-    throw new AppError('INVALID_ASSIGNEE', `${field}: "${assigneeId}" is not an active member of your organisation.`);
-  }
-  if (assignee.role === 'viewer') {
-    throw new AppError('INVALID_ASSIGNEE', `${field}: ${displayName(assignee)} has the read-only viewer role and cannot run audits.`);
-  }
+  const assignee = await taskAssignee(db, user.organizationId, assigneeId, field);
   const row = await insertTask(db, {
     organizationId: user.organizationId,
     auditId: audit.id,

@@ -4,7 +4,8 @@
  * wizard (draft, pending), which turns into the results when the audit completes.
  */
 import { useState } from 'react';
-import { Download, FileQuestion, Hourglass, Loader2, RotateCw } from 'lucide-react';
+import { Link } from 'wouter';
+import { Download, FileQuestion, Hourglass, Loader2, RotateCw, ScanBarcode } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
 import { Progress } from '@/components/ui/progress';
@@ -12,6 +13,7 @@ import type { Audit } from '../../../contracts/audits';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useAudit } from './api/get-audit';
 import { AuditHeader, BackToAudits } from './components/AuditHeader';
+import { ApplyToStock } from './components/ApplyToStock';
 import { AuditManageActions } from './components/AuditManageActions';
 import { AuditNotice } from './components/AuditNotice';
 import { AuditResults } from './components/AuditResults';
@@ -24,6 +26,9 @@ const STAGE_LABELS: Record<NonNullable<Audit['stage']>, string> = {
   reading: 'Reading and matching the scan files',
   storing: 'Saving the results',
 };
+
+/** Statuses an audit can be counted on the floor in (DESIGN.md section 14). */
+const COUNTABLE: ReadonlyArray<Audit['status']> = ['draft', 'pending', 'error'];
 
 function Page({ children }: { children: React.ReactNode }) {
   return <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">{children}</div>;
@@ -79,6 +84,14 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
         actions={
           <>
             <AuditManageActions audit={data} />
+            {canRun && COUNTABLE.includes(data.status) ? (
+              <Button asChild variant={data.status === 'complete' ? 'outline' : 'default'}>
+                <Link href={`/audits/${encodeURIComponent(data.id)}/count`}>
+                  <ScanBarcode aria-hidden="true" />
+                  Count
+                </Link>
+              </Button>
+            ) : null}
             {complete ? (
               <Button onClick={() => setExportOpen(true)}>
                 <Download aria-hidden="true" />
@@ -90,6 +103,7 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
       />
       {complete ? (
         <>
+          <ApplyToStock auditId={data.id} />
           <AuditResults audit={data} />
           <ExportDialog auditId={data.id} open={exportOpen} onOpenChange={setExportOpen} />
         </>

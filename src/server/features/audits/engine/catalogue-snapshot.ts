@@ -46,17 +46,19 @@ export interface ParsedCatalogue {
 /**
  * Builds the engine's catalogue from `json` (see `SnapshotRow`), in the snapshot's order.
  * `inScope` is every product for a cycle count (`filter` null) and the filter's matches for a
- * product audit (DESIGN.md section 5, rules in src/domain/filters.ts).
+ * product audit (DESIGN.md section 5, rules in src/domain/filters.ts); for a recount, whose scope
+ * is a list of product ids (`scopeIds`, DESIGN.md section 13), exactly those products.
  * @throws SyntaxError when `json` is not a snapshot's text (a programming error, not user input).
  */
-export function parseCatalogueSnapshot(json: string, filter: FilterExpression | null): ParsedCatalogue {
+export function parseCatalogueSnapshot(json: string, filter: FilterExpression | null, scopeIds: readonly string[] | null = null): ParsedCatalogue {
   const rows = JSON.parse(json) as SnapshotRow[];
   const inFilter = filter ? compileFilter(filter) : null;
+  const inList = scopeIds ? new Set(scopeIds) : null;
   const catalogue: CatalogueProduct[] = new Array(rows.length);
   const productTags = new Map<string, readonly string[]>();
   for (let i = 0; i < rows.length; i++) {
     const [id, sku, upc, otherIdentifier, name, category, location, manufacturer, distributor, tags, expectedQuantity, costPrice, alternates] = rows[i]!;
-    const inScope = inFilter === null || inFilter({ sku, name, manufacturer, category, distributor, location, tags });
+    const inScope = inList ? inList.has(id) : inFilter === null || inFilter({ sku, name, manufacturer, category, distributor, location, tags });
     catalogue[i] = { id, sku, upc, otherIdentifier, name, category, location, expectedQuantity, costPrice, inScope };
     if (alternates) catalogue[i]!.alternates = alternates.map(([value, kind, units]) => ({ value, kind, units }));
     if (tags.length !== 0) productTags.set(id, tags);

@@ -37,7 +37,8 @@ export interface WorkerScanFile {
  */
 export interface WorkerInput {
   options: Omit<ReconcileOptions, 'catalogue'>;
-  catalogue: { snapshotJson: string; filter: FilterExpression | null };
+  /** scopeIds: a recount's scope (product ids), which replaces the filter when set. */
+  catalogue: { snapshotJson: string; filter: FilterExpression | null; scopeIds?: readonly string[] | null };
   files: WorkerScanFile[];
   /** Where the worker writes the result lines as COPY CSV (result-lines.ts), and for whom. */
   lines: { csvFiles: LineFiles; owner: LineOwner };

@@ -16,7 +16,7 @@ import { parseCatalogueSnapshot } from './catalogue-snapshot.js';
 import { serialiseError, type WorkerInput, type WorkerMessage } from './reconcile-in-worker.js';
 
 async function run(input: WorkerInput): Promise<WorkerMessage> {
-  const { catalogue, productTags } = parseCatalogueSnapshot(input.catalogue.snapshotJson, input.catalogue.filter);
+  const { catalogue, productTags } = parseCatalogueSnapshot(input.catalogue.snapshotJson, input.catalogue.filter, input.catalogue.scopeIds ?? null);
   const reconciler = createReconciler({ ...input.options, catalogue });
   const rowCounts: number[] = [];
   let rowsRead = 0;

@@ -44,3 +44,27 @@ export async function waitComplete(c: TestClient, id: string): Promise<void> {
   }
   throw new Error('audit did not complete');
 }
+
+/**
+ * Processes `files` (CSV text with columns Code and Count, team 'Team 1', 'Team 2', ... in order)
+ * as the scan files of the audit `id` and waits until it is complete.
+ */
+export async function processFiles(c: TestClient, id: string, files: Array<{ content: string; fileName: string }>): Promise<void> {
+  const fields: Record<string, string> = {};
+  files.forEach((_f, i) => Object.assign(fields, { [`scanColumn_${i}`]: 'Code', [`quantityColumn_${i}`]: 'Count', [`teamName_${i}`]: `Team ${i + 1}` }));
+  const res = await c.upload(`/api/audits/${id}/upload-multiple`, files.map((f) => ({ field: 'scanFiles', ...f })), fields);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  await waitComplete(c, id);
+}
+
+/** Creates a cycle count called `name` (in `section`, if given) and processes `files` (see processFiles); answers its id. */
+export async function processedAudit(
+  c: TestClient,
+  name: string,
+  files: Array<{ content: string; fileName: string }>,
+  section?: string,
+): Promise<string> {
+  const id = (await c.post('/api/audits', { name, ...(section ? { section } : {}) })).json().id as string;
+  await processFiles(c, id, files);
+  return id;
+}

@@ -1,5 +1,6 @@
 /** Audit detail header (spec part 1 "Audit detail"): name, status, type, created date, Back to Audits. */
 import type { ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
@@ -21,7 +22,17 @@ export function BackToAudits() {
   );
 }
 
+/**
+ * Drops what the client holds of audit `id` (its page, results, stock state): a recount that
+ * completed has changed its figures (DESIGN.md section 13), and answers are otherwise kept.
+ */
+function forgetAudit(queryClient: QueryClient, id: string): void {
+  const prefix = `/api/audits/${encodeURIComponent(id)}`;
+  void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix) });
+}
+
 export function AuditHeader({ audit, actions }: { audit: Audit; actions?: ReactNode }) {
+  const queryClient = useQueryClient();
   return (
     <div className="grid gap-3">
       <BackToAudits />
@@ -35,6 +46,14 @@ export function AuditHeader({ audit, actions }: { audit: Audit; actions?: ReactN
             <span>Created {formatDate(audit.createdAt, 'Unknown date')}</span>
           </div>
           <AuditScope audit={audit} />
+          {audit.parentAuditId ? (
+            <p className="text-sm">
+              Recount of {audit.scopeProductCount ?? 0} {audit.scopeProductCount === 1 ? 'product' : 'products'}.{' '}
+              <Link href={`/audits/${audit.parentAuditId}`} className="underline underline-offset-4" onClick={() => forgetAudit(queryClient, audit.parentAuditId!)}>
+                Open the recounted audit
+              </Link>
+            </p>
+          ) : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>

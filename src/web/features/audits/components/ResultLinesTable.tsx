@@ -43,6 +43,8 @@ function ProductCode({ item }: { item: ResultItem }) {
       <span className="font-mono text-xs font-medium">{item.sku}</span>
       {scannedAs ? <span className="text-muted-foreground font-mono text-xs break-all">scanned as {scannedAs}</span> : null}
       <Gs1Details item={item} />
+      {/* A recounted line says so, with its first count (DESIGN.md section 13). */}
+      {item.reason ? <span className="text-xs whitespace-normal text-amber-700">{item.reason}</span> : null}
     </div>
   );
 }

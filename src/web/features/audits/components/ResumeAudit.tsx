@@ -52,8 +52,9 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
   const sent = useRef(new Set<string>());
   const draft = draftFromStored(audit.filterExpression);
   const filter = draft ? toFilterExpression(draft) : null;
-  // A product audit made by the stub call has no filter: the resume flow asks for it first.
-  const needsFilter = productAudit && filter === null;
+  // A product audit made by the stub call has no filter: the resume flow asks for it first. A
+  // recount of lines has a list of products instead (DESIGN.md section 13).
+  const needsFilter = productAudit && filter === null && audit.scopeProductCount === null;
   const storedFiles = audit.scanFiles.filter((f) => f.pendingProcessing).length;
   const details = { name: audit.name, section: audit.section ?? '' };
   const typeName = productAudit ? 'product audit' : 'cycle count';
@@ -116,7 +117,11 @@ export function ResumeAudit({ audit }: { audit: Audit }) {
   };
 
   const filterBox =
-    productAudit && filter ? (
+    productAudit && audit.scopeProductCount !== null ? (
+      <p className="text-sm">
+        <span className="font-medium">Recount of {audit.scopeProductCount} {audit.scopeProductCount === 1 ? 'product' : 'products'}:</span> only these count; their figures replace the first audit&apos;s.
+      </p>
+    ) : productAudit && filter ? (
       <div className="bg-muted/40 flex items-start gap-2 rounded-lg border p-3 text-sm">
         <Filter className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p className="min-w-0 break-words">

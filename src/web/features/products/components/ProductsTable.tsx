@@ -1,6 +1,7 @@
-import { ChevronDown, Copy, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { ChevronDown, Copy, History, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
+import { Link } from 'wouter';
 import type { Product } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -134,6 +135,11 @@ function RowActions({
             <Copy /> Copy UPC
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem asChild>
+          <Link href={`/products/${product.id}/history`}>
+            <History /> Stock history
+          </Link>
+        </DropdownMenuItem>
         {onEdit ? (
           <DropdownMenuItem onSelect={() => onEdit(product)}>
             <Pencil /> Edit product

@@ -21,15 +21,12 @@ import { createTask } from '../api/create-task';
 import { invalidateTasks } from '../api/get-tasks';
 import { useTeamMembers } from '../api/get-team-members';
 import { assignableMembers } from '../lib/assignees';
+import { ASSIGN_MYSELF, AssigneeSelect } from './AssigneeSelect';
 import { useSignedInUser } from '../api/signed-in-user';
 import { dayKey, PRIORITY_LABELS } from '../lib/task-format';
 import { DueDatePicker } from './DueDatePicker';
 
-const MYSELF = 'myself';
-
-function memberName(m: { firstName?: string | null; lastName?: string | null; email: string }): string {
-  return [m.firstName, m.lastName].filter(Boolean).join(' ').trim() || m.email;
-}
+const MYSELF = ASSIGN_MYSELF;
 
 export default function AssignAuditTaskDialog({
   audit,
@@ -115,19 +112,7 @@ export default function AssignAuditTaskDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={assigneeId}>Assign To</Label>
-              <Select value={assignee} onValueChange={setAssignee}>
-                <SelectTrigger id={assigneeId} className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={MYSELF}>Myself</SelectItem>
-                  {members.map((m) => (
-                    <SelectItem key={m.id} value={m.id}>
-                      {memberName(m)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <AssigneeSelect id={assigneeId} value={assignee} onChange={setAssignee} members={members} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={priorityId}>Priority</Label>

@@ -1,9 +1,10 @@
 /**
  * A task row's menu (spec part 2 "Tasks screen"): Start Task (my view, pending), Mark Complete
- * (my view, in progress), View Audit (/audits/{auditId}); plus View Details.
+ * (my view, in progress), Count (my view, open tasks: the count screen of the task's audit, DESIGN.md
+ * section 14), View Audit (/audits/{auditId}); plus View Details.
  */
 import { Link } from 'wouter';
-import { CheckCircle2, ExternalLink, Eye, MoreHorizontal, Play } from 'lucide-react';
+import { CheckCircle2, ExternalLink, Eye, MoreHorizontal, Play, ScanBarcode } from 'lucide-react';
 import type { AuditTask } from '../../../../contracts/tasks';
 import { Button } from '@/components/ui/button';
 import {
@@ -46,6 +47,14 @@ export function TaskActionsMenu({ task, canWork, onOpen, onStart, onComplete }: 
           <DropdownMenuItem onSelect={() => onComplete(task)}>
             <CheckCircle2 aria-hidden="true" />
             Mark Complete
+          </DropdownMenuItem>
+        ) : null}
+        {work && task.status !== 'complete' ? (
+          <DropdownMenuItem asChild>
+            <Link href={`/audits/${task.auditId}/count`}>
+              <ScanBarcode aria-hidden="true" />
+              Count
+            </Link>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />

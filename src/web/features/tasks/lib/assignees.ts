@@ -5,3 +5,8 @@ import type { AssigneeCandidate } from '../../../../contracts/tasks';
 export function assignableMembers(members: AssigneeCandidate[], selfId: string | undefined): AssigneeCandidate[] {
   return members.filter((m) => m.id !== selfId && (m.status ?? 'active') === 'active' && m.role !== 'viewer');
 }
+
+/** A member as the assignee lists show them: the full name, else the e-mail. */
+export function memberName(m: { firstName?: string | null; lastName?: string | null; email: string }): string {
+  return [m.firstName, m.lastName].filter(Boolean).join(' ').trim() || m.email;
+}

@@ -1,0 +1,132 @@
+/**
+ * Count sheets (DESIGN.md section 14): the PDF of an audit's scope, its barcodes decoded back by
+ * zxing-wasm from the page rendered by pdftoppm, each naming its product's GTIN or SKU; the
+ * expected column only when asked and never in a blind count; viewers refused. The matching CSV,
+ * its counts typed in, reads back as a scan file, a count left blank skipped (not counted 1).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { DATABASE_KINDS } from '../../test-support/databases.js';
+import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
+import type { PagedResults } from '../../../contracts/results.js';
+import { waitComplete } from '../audits/test-support/fixture-audits.js';
+import { writeCountSheetPdf } from './count-sheet-pdf.js';
+
+const PRODUCTS = [
+  { sku: 'CABLE-3', name: 'Cable 3 m', upc: '5901234123457', currentQuantity: 4, location: 'A-01' },
+  { sku: 'BOLT-10', name: 'Bolt M10', currentQuantity: 10, location: 'A-01' },
+  { sku: 'SERUM-30', name: 'Serum 30 ml', upc: '09501101530003', currentQuantity: 2, location: 'A-02' },
+  { sku: 'UPC-ITEM', name: 'Item with UPC-A', upc: '012345678905', currentQuantity: 1, location: 'A-02' },
+];
+
+// The decoder's .wasm from the installed package (never fetched from the network).
+prepareZXingModule({
+  overrides: { wasmBinary: readFileSync(path.join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
+});
+
+/** Renders every page of `pdf` with pdftoppm and answers the codes zxing-wasm reads on each. */
+async function decodePages(pdf: Buffer): Promise<string[][]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-sheet-'));
+  writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+  execFileSync('pdftoppm', ['-r', '200', '-png', path.join(dir, 'sheet.pdf'), path.join(dir, 'page')]);
+  const pages = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+  const out: string[][] = [];
+  for (const page of pages) {
+    const results = await readBarcodes(new Uint8Array(readFileSync(path.join(dir, page))), { formats: ['EAN-13', 'UPC-A', 'EAN-8', 'Code128', 'ITF'], maxNumberOfSymbols: 50 });
+    out.push(results.map((r) => r.text).sort());
+  }
+  return out;
+}
+
+describe('count sheet PDF', () => {
+  it('draws every product barcode so that a reader decodes it back, a page per location', async () => {
+    const pdf = Buffer.from(
+      await writeCountSheetPdf(
+        PRODUCTS.map((p) => ({ ...p, upc: p.upc ?? null, expectedQuantity: p.currentQuantity })),
+        { auditName: 'Aisle A', withExpected: true },
+      ),
+    );
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await decodePages(pdf)).toEqual([
+      ['5901234123457', 'BOLT-10'],
+      // The UPC-A is read as the EAN-13 it also is; the GTIN-14 of a unit is printed as its EAN-13.
+      ['0012345678905', '9501101530003'],
+    ]);
+  });
+});
+
+describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
+  let t: TestApp;
+  let owner: TestClient;
+  let member: TestClient;
+  let viewer: TestClient;
+  let auditId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = t.client();
+    const { organizationId } = await owner.signUp();
+    for (const p of PRODUCTS) expect((await owner.post('/api/products', p)).statusCode).toBe(201);
+    member = await signedInMember(t, organizationId, 'member');
+    viewer = await signedInMember(t, organizationId, 'viewer');
+    auditId = (await owner.post('/api/audits/stub', { name: 'Sheet audit', type: 'cycle-count', status: 'draft' })).json().id;
+  });
+  afterAll(async () => t?.close());
+
+  const text = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+
+  it('answers the PDF, with the expected column only when asked and not blind', async () => {
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?expected=true`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const withExpected = text(res.rawPayload);
+    expect(withExpected).toContain('Expected');
+    expect(withExpected).toContain('Counted by');
+    expect(text((await owner.get(`/api/audits/${auditId}/count-sheet`)).rawPayload)).not.toContain('Expected');
+    // A member counts blind by default: no expected column even when asked.
+    expect(text((await member.get(`/api/audits/${auditId}/count-sheet?expected=true`)).rawPayload)).not.toContain('Expected');
+    const oneLocation = text((await owner.get(`/api/audits/${auditId}/count-sheet?location=A-02`)).rawPayload);
+    expect(oneLocation).toContain('SERUM-30');
+    expect(oneLocation).not.toContain('CABLE-3');
+    expect((await viewer.get(`/api/audits/${auditId}/count-sheet`)).statusCode).toBe(403);
+  });
+  it('answers the matching CSV; typed back and uploaded, it is a scan file whose blank counts are skipped', async () => {
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?format=csv&expected=true`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines).toEqual([
+      'Location,SKU,Name,Barcode,Expected,Count (blank: not counted)',
+      'A-01,BOLT-10,Bolt M10,,10,',
+      'A-01,CABLE-3,Cable 3 m,5901234123457,4,',
+      'A-02,SERUM-30,Serum 30 ml,09501101530003,2,',
+      'A-02,UPC-ITEM,Item with UPC-A,012345678905,1,',
+    ]);
+    expect((await member.get(`/api/audits/${auditId}/count-sheet?format=csv&expected=true`)).body).not.toContain('Expected');
+    expect((await viewer.get(`/api/audits/${auditId}/count-sheet?format=csv`)).statusCode).toBe(403);
+
+    // Counts typed in as a spreadsheet saves them: BOLT-10 and UPC-ITEM left blank.
+    const typed = [lines[0], 'A-01,BOLT-10,Bolt M10,,10,', 'A-01,CABLE-3,Cable 3 m,5901234123457,4,2.5', 'A-02,SERUM-30,Serum 30 ml,09501101530003,2,0', 'A-02,UPC-ITEM,Item with UPC-A,012345678905,1, '].join('\r\n');
+    const audit = (await owner.post('/api/audits/stub', { name: 'Typed sheet', type: 'cycle-count', status: 'draft' })).json().id;
+    const uploaded = await owner.upload(`/api/audits/${audit}/upload`, [{ field: 'scanFile', content: typed, fileName: 'sheet.csv' }], {
+      scanColumn: 'SKU',
+      quantityColumn: 'Count (blank: not counted)',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().rowCount).toBe(2);
+    expect((await owner.post(`/api/audits/${audit}/process?wait=false`)).statusCode).toBe(202);
+    await waitComplete(owner, audit);
+    const results: PagedResults = (await owner.get(`/api/audits/${audit}/results-enhanced?all=true`)).json();
+    const counted = [...results.categories.quantityCorrect, ...results.categories.quantityAbove, ...results.categories.quantityBelow];
+    expect(counted.map((i) => [i.sku, i.scannedQuantity]).sort()).toEqual([
+      ['CABLE-3', 2.5],
+      ['SERUM-30', 0],
+    ]);
+    expect(results.categories.zeroSheetItems.map((i) => i.sku).sort()).toEqual(['BOLT-10', 'UPC-ITEM']);
+    expect(results.summary.scanFileBreakdown.map((f) => f.totalItems)).toEqual([2.5]);
+  });
+});
