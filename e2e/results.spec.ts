@@ -78,7 +78,7 @@ test('an audit is renamed in place, and a finished one starts a recount of its s
   await expect(page.getByRole('heading', { level: 1, name: 'Shelf 4, March' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Value of the differences' })).toContainText('$22.50');
 
-  await page.getByRole('button', { name: 'Recount' }).click();
+  await page.getByRole('button', { name: 'Recount', exact: true }).click();
   await expect(page).not.toHaveURL(new RegExp(`/audits/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Shelf 4, March (recount)' })).toBeVisible();
   await expect(page.getByText('Scope: Products whose SKU contains "-"')).toBeVisible();
