@@ -118,11 +118,12 @@ describe.each(DATABASE_KINDS)('a scan upload whose server is killed (%s)', (kind
            and not exists (select 1 from upload_tokens t where t.token = c.upload_token and t.staging)`,
       );
       expect(Number(stray[0]!.n)).toBe(0);
+      // Whether a kill landed while chunks were written depends on the machine's speed: where one
+      // did, its staged chunks wait for their token to lapse, and the sweep takes them along.
       const staged = await query<{ n: string }>(database, 'select count(*) as n from stored_file_chunks where audit_id is null');
-      expect(Number(staged[0]!.n)).toBeGreaterThan(0);
-      // Once the staging tokens lapse, the sweep takes their chunks along.
       await database.db.execute(`update upload_tokens set expires_at = now() - interval '1 second' where staging`);
-      expect(await removeExpiredUploadTokens(database.db)).toBeGreaterThan(0);
+      const swept = await removeExpiredUploadTokens(database.db);
+      if (Number(staged[0]!.n) > 0) expect(swept).toBeGreaterThan(0);
       const left = await query<{ n: string }>(database, 'select count(*) as n from stored_file_chunks where audit_id is null');
       expect(Number(left[0]!.n)).toBe(0);
     } finally {
