@@ -357,7 +357,7 @@ export class CatalogueRowReader {
       if (listKind === 'barcodes') return this.skip('further barcodes of an item (its alternate identifiers)');
       const add = (row.currentQuantity as number | undefined) ?? 0;
       const extra = this.extraStock.get(key);
-      if (extra) extra.add = (Math.round(extra.add * 1000) + Math.round(add * 1000)) / 1000;
+      if (extra) extra.add = addStock(extra.add, add);
       else this.extraStock.set(key, { sku, add });
       if (listKind === 'products') {
         this.warn(line, 'sku', `SKU "${sku}" also appears on line ${this.firstLines[seen]}: one item, its stock summed`);
@@ -516,7 +516,7 @@ export async function parseCatalogue(filePath: string, fileName: string, choices
   reader ??= readerFor([]);
   for (const row of rows) {
     const extra = reader.extraStock.get(row.sku.toLowerCase());
-    if (extra !== undefined) row.currentQuantity = (Math.round(((row.currentQuantity as number | undefined) ?? 0) * 1000) + Math.round(extra.add * 1000)) / 1000;
+    if (extra !== undefined) row.currentQuantity = addStock((row.currentQuantity as number | undefined) ?? 0, extra.add);
   }
   const { fields, errors, errorCount, totalRows, warnings, rejectedCount, interpretation, skippedLines } = reader;
   return {
@@ -537,6 +537,11 @@ export async function parseCatalogue(filePath: string, fileName: string, choices
 }
 
 const BLANK_MONEY: Parsed<string | null> = { ok: true, value: null };
+
+/** Two stock figures added in thousandths of a unit (quantities keep 3 places): exact, unlike adding decimals. */
+function addStock(a: number, b: number): number {
+  return (Math.round(a * 1000) + Math.round(b * 1000)) / 1000;
+}
 
 /**
  * A 53-bit fingerprint of a row's values (JSON text), exact as a JavaScript number: cyrb53, two
