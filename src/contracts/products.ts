@@ -211,6 +211,13 @@ export const quantityUploadResponseSchema = z.object({
   unknownSkus: z.array(z.string()),
   rejected: z.array(rejectedQuantityRowSchema).optional(),
   rejectedCount: z.number().int().optional(),
+  /** Rows read but not applied, by reason: rows without identifier or quantity, rows of one item summed, repeated rows. */
+  skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })).optional(),
+  /** Rows skipped for want of an identifier or a quantity, by line (the first 500). */
+  skippedLines: z.array(z.object({ line: z.number().int(), reason: z.string() })).optional(),
+  /** Rows of one SKU summed (lines named), damaged codes. */
+  warnings: z.array(z.object({ line: z.number().int(), field: z.string().nullable(), message: z.string() })).optional(),
+  warningCount: z.number().int().optional(),
 });
 export type QuantityUploadResponse = z.infer<typeof quantityUploadResponseSchema>;
 
@@ -240,6 +247,10 @@ export const filePreviewSchema = z.object({
   format: z.enum(['csv', 'xlsx', 'xls']),
   /** True for a text file read as fixed-width columns (aligned by blanks), not by a delimiter. */
   fixedWidth: z.boolean().optional(),
+  /** The header row's line in the file (0: the file has none, its columns are numbered). */
+  headerLine: z.number().int().optional(),
+  /** The file's first rows with their lines (first cells only): the rows the user may choose as the header (form field `headerLine`). */
+  headerCandidates: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) })).optional(),
   /** Suggested mapping of header -> field for the flow that asked (import, quantities or scan). */
   suggestedMapping: z.record(z.string(), z.string()),
   /** Import flow: the proposal per column, with a confidence and the reason shown in the mapping step. */
@@ -284,6 +295,9 @@ export const skippedRowsSchema = z.array(z.object({ reason: z.string(), count: z
  * `importNothing` (the default: the file is refused, IMPORT_INVALID) or `importValid` (the good
  * rows are imported in one transaction; the bad ones are listed and offered as CSV).
  */
+/** Form field `headerLine` of the preview, import and quantity-upload calls: the header row's line in the file. */
+export const headerLineSchema = z.coerce.number().int().min(1).max(1000);
+
 /** Form field `location` of the preview and import calls: a location's or store's name, or `all` (summed). */
 export const locationChoiceSchema = z.string().trim().min(1).max(200);
 

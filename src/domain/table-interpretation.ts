@@ -483,7 +483,9 @@ export function skippedRowReason(cells: readonly string[], typeIndex = -1): stri
   if (filled.length === 0) return 'blank rows';
   const structural = structuralRowReason(cells);
   if (structural !== null) return structural;
-  if (filled.length === 1) return (cells[0] ?? '').trim() !== '' ? 'title and group rows' : 'continuation rows (one more value of the row above)';
+  // One value further right, in a table of several columns: one more value of the row above (Odoo's one2many rows).
+  if (filled.length === 1 && (cells[0] ?? '').trim() !== '') return 'title and group rows';
+  if (filled.length === 1 && cells.length > 2) return 'continuation rows (one more value of the row above)';
   return 'rows without SKU, barcode or other identifier (image rows, parent rows, continuation rows)';
 }
 

@@ -24,6 +24,8 @@ export const FILE_ERROR = {
   UNCLOSED_QUOTE: 'CSV_UNCLOSED_QUOTE',
   /** One CSV row longer than the parser's limit (a sign the file is not a CSV). */
   ROW_TOO_LONG: 'CSV_ROW_TOO_LONG',
+  /** The header row chosen is not among the file's first rows. */
+  HEADER_ROW_NOT_FOUND: 'HEADER_ROW_NOT_FOUND',
   /** A mapped column name that is not among the file's headers. */
   UNKNOWN_COLUMN: 'UNKNOWN_COLUMN',
   /** No scan value column chosen. */

@@ -46,6 +46,7 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
   const head = await readHead(filePath, HEAD_BYTES);
   const container = containerOf(head);
   const header = opts.header ?? 'auto';
+  const headerLine = opts.headerLine;
 
   // The content decides, never the name (docs/decisions/0119): handhelds write SCANNED.TXT,
   // BARCODES.DAT or no extension at all; a workbook renamed .csv is still a workbook.
@@ -61,7 +62,7 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     const layout = isDelimitedText(headText, headIsWholeFile) ? null : detectFixedWidth(headText, headIsWholeFile);
     if (layout !== null) {
       const source = () => readFixedWidthRows({ filePath, fileName, encoding, bomLength, layout });
-      return buildTable({ fileName, format: 'csv', encoding, source, header, fixedWidth: true });
+      return buildTable({ fileName, format: 'csv', encoding, source, header, fixedWidth: true, headerLine });
     }
     const delimiter = detectDelimiter(headText, headIsWholeFile);
     let fallback: FallbackReport | undefined;
@@ -70,7 +71,7 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     const source = () => readCsvRecords(csv);
     const scanCells = (afterLine: number) => (scanIndex: number, quantityIndex: number | null) =>
       readCsvScanCells({ ...csv, scanIndex, quantityIndex, afterLine });
-    const table = await buildTable({ fileName, format: 'csv', delimiter, encoding, source, header, scanCells });
+    const table = await buildTable({ fileName, format: 'csv', delimiter, encoding, source, header, scanCells, headerLine });
     table.windows1252Lines = () => (fallback === undefined ? null : windows1252Lines(fallback, encoding));
     return table;
   }
@@ -79,12 +80,12 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     // A real .xls, or an encrypted .xlsx (Office wraps those in OLE2): the worker tells which.
     const sheet = await readXlsSheet(filePath, fileName, { maxBytes: opts.maxBytes });
     const source = () => inBatches(sheet.rows);
-    return buildTable({ fileName, format: 'xls', source, header, sheetInfo: { found: true, sheetName: sheet.sheetName } });
+    return buildTable({ fileName, format: 'xls', source, header, sheetInfo: { found: true, sheetName: sheet.sheetName }, headerLine });
   }
   // An OLE2 file is read above, so this is a zip.
   const info: XlsxSheetInfo = { found: false };
   const source = () => readXlsxRows(filePath, fileName, info);
-  return buildTable({ fileName, format: 'xlsx', source, header, sheetInfo: info });
+  return buildTable({ fileName, format: 'xlsx', source, header, sheetInfo: info, headerLine });
 }
 
 /**
@@ -107,6 +108,8 @@ interface TableParts {
   /** Text whose columns are aligned by blanks (detect-fixed-width.ts). */
   fixedWidth?: boolean;
   header: 'auto' | 'yes' | 'no';
+  /** The user's header row (OpenTableOptions.headerLine). */
+  headerLine?: number;
   /** Non-blank rows of the file, header candidate included, in batches. */
   source: () => AsyncIterable<TableRow[]>;
   /** Delimited CSV: `Table.scanCells` for data after `afterLine` (the header row's line, or 0). */
@@ -122,9 +125,13 @@ async function buildTable(parts: TableParts): Promise<Table> {
   }
   // A report's title rows above its header (DESIGN.md section 6): the header is the first row
   // with several label cells.
-  const titled = header === 'no' ? 0 : findHeaderRow(peeked.map((row) => row.cells));
-  const at = titled > 0 && isHeaderRow(peeked[titled]!.cells, header, peeked[titled + 1]?.cells) ? titled : 0;
-  const headerRow = isHeaderRow(peeked[at]!.cells, header, peeked[at + 1]?.cells);
+  const chosen = parts.headerLine === undefined ? -1 : peeked.findIndex((row) => row.line === parts.headerLine);
+  if (parts.headerLine !== undefined && chosen < 0) {
+    throw new FileError(FILE_ERROR.HEADER_ROW_NOT_FOUND, fileName, `line ${parts.headerLine} is not among the first ${peeked.length} rows: choose one of them as the header row`);
+  }
+  const titled = chosen >= 0 ? chosen : header === 'no' ? 0 : findHeaderRow(peeked.map((row) => row.cells));
+  const at = chosen >= 0 || (titled > 0 && isHeaderRow(peeked[titled]!.cells, header, peeked[titled + 1]?.cells)) ? titled : 0;
+  const headerRow = chosen >= 0 || isHeaderRow(peeked[at]!.cells, header, peeked[at + 1]?.cells);
   if (headerRow && peeked.length === at + 1) {
     throw new FileError(FILE_ERROR.NO_DATA_ROWS, fileName, 'has no data rows (only a header row)');
   }
@@ -153,6 +160,8 @@ async function buildTable(parts: TableParts): Promise<Table> {
     headerRow,
     headers,
     ...(headerRow && at > 0 ? { skippedTitleRows: at } : {}),
+    headerLine,
+    headerCandidates: peeked,
     rows: () => flattenBatches(batches),
     batches,
   };

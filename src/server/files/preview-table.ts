@@ -22,21 +22,29 @@ export interface TablePreview {
   fixedWidth?: boolean;
   /** Title rows skipped above the header row. */
   skippedTitleRows?: number;
+  /** The header row's line in the file (0: none). */
+  headerLine: number;
+  /** The file's first rows with their lines (cells cut to CANDIDATE_CELLS): the rows the user may choose as the header. */
+  headerCandidates: { line: number; cells: string[] }[];
 }
+
+/** Cells of a header candidate shown (enough to recognise a row). */
+const CANDIDATE_CELLS = 8;
 
 /** Preview rows when the caller does not say. */
 export const DEFAULT_PREVIEW_ROWS = 10;
 
 /**
+ * @param opts.headerLine the user's header row (OpenTableOptions.headerLine).
  * Reads the whole file once (to count its rows) and keeps only the first `rows` rows.
  * @throws FileError as openTable, and the read errors of Table.rows().
  */
 export async function previewTable(
   filePath: string,
   fileName: string,
-  opts: { rows?: number; header?: 'auto' | 'yes' | 'no' } = {},
+  opts: { rows?: number; header?: 'auto' | 'yes' | 'no'; headerLine?: number } = {},
 ): Promise<TablePreview> {
-  const table = await openTable(filePath, fileName, { header: opts.header ?? 'auto' });
+  const table = await openTable(filePath, fileName, { header: opts.header ?? 'auto', ...(opts.headerLine ? { headerLine: opts.headerLine } : {}) });
   const wanted = Math.max(0, opts.rows ?? DEFAULT_PREVIEW_ROWS);
   const rows: string[][] = [];
   let totalRows = 0;
@@ -49,7 +57,15 @@ export async function previewTable(
     totalRows += batch.length;
   }
   const fallback = table.windows1252Lines?.() ?? null;
-  const preview: TablePreview = { headers: table.headers, rows, totalRows, headerRow: table.headerRow, format: table.format };
+  const preview: TablePreview = {
+    headers: table.headers,
+    rows,
+    totalRows,
+    headerRow: table.headerRow,
+    format: table.format,
+    headerLine: table.headerLine,
+    headerCandidates: table.headerCandidates.map((r) => ({ line: r.line, cells: r.cells.slice(0, CANDIDATE_CELLS) })),
+  };
   if (fallback) preview.warnings = [windows1252Warning(fileName, fallback)];
   if (table.delimiter !== undefined) preview.delimiter = table.delimiter;
   if (table.fixedWidth) preview.fixedWidth = true;

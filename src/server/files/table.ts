@@ -27,6 +27,13 @@ export interface OpenTableOptions {
    * a first row that looks like data (digit-only codes, numbers, dates, times) is data.
    */
   header?: 'auto' | 'yes' | 'no';
+  /**
+   * The user's choice of header row: its line in the file (1 = the first line), among the first
+   * rows the reader looks at (`Table.headerCandidates`); the rows above it are skipped as titles.
+   * Unset: the reader finds it (a report's title rows above the first row of several labels).
+   * @throws FileError HEADER_ROW_NOT_FOUND when no such row is among them.
+   */
+  headerLine?: number;
   /** Refuse files larger than this many bytes (FILE_TOO_LARGE). XLS files have a default cap. */
   maxBytes?: number;
 }
@@ -48,6 +55,10 @@ export interface Table {
   headerRow: boolean;
   /** Title rows above the header row that were skipped (a report's company, name, period); 0 for most files. */
   skippedTitleRows?: number;
+  /** The header row's line in the file (0 when there is none). */
+  headerLine: number;
+  /** The first non-blank rows of the file with their lines: the rows the user may choose as the header. */
+  headerCandidates: TableRow[];
   /** Column names: trimmed, never blank, unique ('Column 3' for a blank one, 'Qty (2)'). */
   headers: string[];
   /**

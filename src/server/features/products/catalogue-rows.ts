@@ -194,6 +194,24 @@ export interface RowNote {
 /** How many lines of each key source the answer names. */
 const KEY_LINES_SHOWN = 20;
 
+/** How a reader treats what the catalogue import and the quantity upload read differently. */
+export interface RowReaderOptions {
+  /**
+   * A row whose stock cells are all blank: 'zero' (the import: a product without stock) or 'skip'
+   * (the quantity upload: no figure was given, the product is left as it was; the row is listed).
+   */
+  blankStock?: 'zero' | 'skip';
+  /** The stock's name in row messages ('Current Stock' by default; the quantity upload says 'Quantity'). */
+  stockLabel?: string;
+}
+
+/** A rejected row: its line, what was wrong, and the row's cells as the file had them. */
+export interface RejectedRow {
+  line: number;
+  problem: string;
+  cells: readonly string[];
+}
+
 /**
  * Reads and validates catalogue rows one at a time under a table's interpretation
  * (table-interpretation.ts; DESIGN.md section 6 'What real exports hold'). The rules, in order:
@@ -271,13 +289,19 @@ export class CatalogueRowReader {
    */
   readonly alternateBarcodes: Array<{ sku: string; identifiers: ProductIdentifier[] }> = [];
 
+  private readonly blankStockSkipped: boolean;
+  private readonly stockLabel: string;
+
   constructor(
     private readonly fileName: string,
     headers: readonly string[],
     interpretation: TableInterpretation,
     firstRows: readonly TableRow[] = [],
+    options: RowReaderOptions = {},
   ) {
     this.headers = headers;
+    this.blankStockSkipped = options.blankStock === 'skip';
+    this.stockLabel = options.stockLabel ?? FIELD_LABEL.currentQuantity;
     this.interpretation = interpretation;
     const columns = resolveProductMapping(fileName, headers, interpretation.mapping);
     const stock = interpretation.stock;
@@ -310,6 +334,8 @@ export class CatalogueRowReader {
     const ownName = nameRead === undefined ? '' : (cells[nameRead.index] ?? '').trim();
     if (ownName !== '' && this.group.name === null) this.group.name = ownName;
     if (found === null) return this.skipListed(line, cells, structural ?? skippedRowReason(cells, typeIndex));
+    const stockRead = this.stockIndexes.length > 0 ? stockCells(this.interpretation.stock!, cells) : [];
+    if (this.blankStockSkipped && stockRead.length > 0 && stockRead.every((c) => c === '')) return this.skipListed(line, cells, 'rows without a quantity (left as they were)');
     const sku = found.key;
     if (found.source !== 'sku') this.noteKey(found.source, line);
     const keyIsBarcode = found.source === 'barcode';
@@ -338,10 +364,10 @@ export class CatalogueRowReader {
     if (this.stockIndexes.length > 0) {
       // Summed in thousandths of a unit (quantities keep 3 places): exact, unlike adding decimals.
       let thousandths = 0;
-      for (const raw of stockCells(this.interpretation.stock!, cells)) {
+      for (const raw of stockRead) {
         const parsed = parseQuantityCell(raw, this.quantityDecimal);
         if (parsed.ok) thousandths += Math.round((parsed.value ?? 0) * 1000);
-        else problems.push({ field: 'currentQuantity', message: `${FIELD_LABEL.currentQuantity} ${parsed.message}` });
+        else problems.push({ field: 'currentQuantity', message: `${this.stockLabel} ${parsed.message}` });
       }
       row.currentQuantity = thousandths / 1000;
     }
@@ -407,6 +433,11 @@ export class CatalogueRowReader {
    */
   rejectedCsv(): string {
     return Papa.unparse([['Line', 'Problem', ...this.headers], ...this.rejectedLines].map((r) => r.map(spreadsheetSafe)));
+  }
+
+  /** The rejected rows (the first MAX_REJECTED_CSV_ROWS), in file order. */
+  rejectedRows(): RejectedRow[] {
+    return this.rejectedLines.map(([line, problem, ...cells]) => ({ line: Number(line), problem: problem!, cells }));
   }
 
   /** The rows skipped for want of an identifier as CSV: `Line`, `Reason`, then the file's columns. */
@@ -485,11 +516,17 @@ export class CatalogueRowReader {
  * (the interpretation and the decimal separator are read from it); the mapping's errors
  * (`resolveProductMapping`) are thrown at once.
  */
-export function catalogueReaderFor(fileName: string, headers: readonly string[], choices: TableChoices) {
+export function catalogueReaderFor(fileName: string, headers: readonly string[], choices: TableChoices, options: RowReaderOptions = {}) {
   if (choices.mapping !== undefined) resolveProductMapping(fileName, headers, { ...choices.mapping });
   let reader: CatalogueRowReader | null = null;
   return (firstRows: readonly TableRow[]) =>
-    (reader ??= new CatalogueRowReader(fileName, headers, interpretCatalogue(fileName, headers, firstRows.slice(0, INTERPRETATION_ROWS).map((r) => r.cells), choices), firstRows));
+    (reader ??= new CatalogueRowReader(
+      fileName,
+      headers,
+      interpretCatalogue(fileName, headers, firstRows.slice(0, INTERPRETATION_ROWS).map((r) => r.cells), choices),
+      firstRows,
+      options,
+    ));
 }
 
 /** Rows the interpretation reads (the preview reads its 10 and states the same decisions for them). */

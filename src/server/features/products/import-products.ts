@@ -53,11 +53,13 @@ export async function importProducts(
     plan?: Plan;
     /** 'importValid': import the good rows and list the bad ones (default 'importNothing'). */
     onProblems?: ImportOnProblems;
+    /** The header row's line in the file, when the user chose it (title rows above it skipped). */
+    headerLine?: number;
   },
 ): Promise<ImportResponse> {
   const { organizationId, fileName } = opts;
   const partial = opts.onProblems === 'importValid';
-  const table = await openTable(opts.filePath, fileName, { header: 'yes' });
+  const table = await openTable(opts.filePath, fileName, { header: 'yes', ...(opts.headerLine ? { headerLine: opts.headerLine } : {}) });
   const readerFor = catalogueReaderFor(fileName, table.headers, { mapping: opts.mapping, ...(opts.location ? { location: opts.location } : {}) });
   let reader: CatalogueRowReader = null as unknown as CatalogueRowReader;
   const refusing = () => !partial && reader.errorCount > 0;

@@ -19,37 +19,64 @@ export type PreviewFlow = 'import' | 'quantities' | 'scan';
 /** Preview rows returned (the dialogs show 3 or 5 of them). */
 const PREVIEW_ROWS = 10;
 
+/** The user's choices over the import preview's proposal; each optional, none gives the proposal. */
+export interface PreviewChoices {
+  /** Whether the first row is a header: 'auto' (the default) decides from the data (DESIGN.md section 6); the import flow always has one. */
+  hasHeader?: HeaderChoice;
+  /** The header row's line in the file (a report's title rows above it are skipped). */
+  headerLine?: number;
+  /** Import flow: the location the count is for, or 'all' (summed). */
+  location?: string;
+  /** Import flow: the mapping as the user has it (header -> field or 'skip'): the decisions are stated under it. */
+  mapping?: Record<string, string>;
+}
+
 /**
- * @param hasHeader whether the first row is a header: 'auto' (the default) decides from the data
- *   (DESIGN.md section 6); 'yes'/'no' is the user's choice. The import flow always has one.
+ * The preview of an upload, stating the interpretation's decisions under the user's choices (a
+ * fresh answer for each change the dialog makes: header row, columns, location).
  */
-export async function previewUpload(
-  file: { path: string; fileName: string },
-  flow: PreviewFlow,
-  hasHeader: HeaderChoice = 'auto',
-  location?: string,
-): Promise<FilePreview> {
-  const header = flow === 'import' ? 'yes' : hasHeader;
-  const preview = await previewTable(file.path, file.fileName, { rows: PREVIEW_ROWS, header });
+export async function previewUpload(file: { path: string; fileName: string }, flow: PreviewFlow, choices: PreviewChoices = {}): Promise<FilePreview> {
+  const header = flow === 'import' ? 'yes' : (choices.hasHeader ?? 'auto');
+  const preview = await previewTable(file.path, file.fileName, { rows: PREVIEW_ROWS, header, ...(choices.headerLine ? { headerLine: choices.headerLine } : {}) });
   const base = {
     headers: preview.headers,
     preview: preview.rows,
     totalRows: preview.totalRows,
     headerRow: preview.headerRow,
+    headerLine: preview.headerLine,
+    headerCandidates: preview.headerCandidates,
     format: preview.format,
     ...(preview.warnings ? { warnings: preview.warnings } : {}),
     ...(preview.fixedWidth ? { fixedWidth: true } : {}),
   };
   if (flow !== 'import') return { ...base, suggestedMapping: suggestMapping(flow, preview.headers, preview.rows) };
-  const interpretation = interpretTable(preview.headers, preview.rows, foldHeader, location ? { location } : {});
-  const mapping: Record<string, string> = { ...interpretation.mapping };
+  // A mapping made for other headers (the header row changed since) is not the user's choice for these.
+  const mapping = choices.mapping !== undefined && Object.keys(choices.mapping).every((h) => preview.headers.includes(h)) ? choices.mapping : undefined;
+  const interpretation = interpretTable(preview.headers, preview.rows, foldHeader, {
+    ...(choices.location ? { location: choices.location } : {}),
+    ...(mapping !== undefined ? { mapping } : {}),
+  });
+  const suggested: Record<string, string> = { ...interpretation.mapping };
   const stock = interpretation.stock;
-  if (stock !== null && stock.headers.length > 0 && !Object.values(mapping).includes('currentQuantity')) mapping[stock.headers[0]!] = 'currentQuantity';
+  if (stock !== null && stock.headers.length > 0 && !Object.values(suggested).includes('currentQuantity')) suggested[stock.headers[0]!] = 'currentQuantity';
   const decisions = [...interpretation.decisions];
-  if (preview.skippedTitleRows) decisions.unshift({ topic: 'header', text: `The first ${preview.skippedTitleRows === 1 ? 'row is a title' : `${preview.skippedTitleRows} rows are titles`} above the column names: skipped.` });
+  const titles = preview.skippedTitleRows ?? 0;
+  if (choices.headerLine !== undefined) {
+    decisions.unshift({
+      topic: 'header',
+      text: `The column names are on line ${preview.headerLine} (your choice)${titles > 0 ? `: the ${titles === 1 ? 'row' : `${titles} rows`} above ${titles === 1 ? 'is' : 'are'} skipped` : ''}.`,
+    });
+  } else if (titles > 0) {
+    decisions.unshift({
+      topic: 'header',
+      text: `The column names are on line ${preview.headerLine}: the ${titles === 1 ? 'row above is a title' : `${titles} rows above are titles`} (the report's name, company or period), skipped.`,
+    });
+  } else {
+    decisions.unshift({ topic: 'header', text: `The column names are on line ${preview.headerLine}, the first row of the file.` });
+  }
   return {
     ...base,
-    suggestedMapping: mapping,
+    suggestedMapping: suggested,
     columnProposals: interpretation.columns,
     layout: interpretation.layout,
     locations: stock?.locations ?? [],
@@ -77,12 +104,10 @@ export async function previewAndKeep(opts: {
   organizationId: string;
   file: { path: string; fileName: string; sizeBytes: number } | TokenFile;
   flow: PreviewFlow;
-  hasHeader?: HeaderChoice;
-  /** Import flow: the location the count is for, or 'all' (the preview states the decisions under it). */
-  location?: string;
+  choices?: PreviewChoices;
 }): Promise<FilePreview> {
   const { file, flow } = opts;
-  const preview = await previewUpload(file, flow, opts.hasHeader, opts.location);
+  const preview = await previewUpload(file, flow, opts.choices);
   if ('uploadToken' in file) return { ...preview, uploadToken: file.uploadToken, uploadTokenExpiresAt: file.expiresAt.toISOString() };
   if (flow !== 'scan') return preview;
   const kept = await createUploadToken(opts.db, opts.organizationId, file);

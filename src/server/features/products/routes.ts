@@ -10,6 +10,7 @@ import {
   bulkUpdateBodySchema,
   columnMappingSchema,
   headerChoiceSchema,
+  headerLineSchema,
   importOnProblemsSchema,
   locationChoiceSchema,
   productInputSchema,
@@ -92,8 +93,11 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const file = form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
       const hasHeader = optionalField(form, 'hasHeader', headerChoiceSchema);
+      const headerLine = optionalField(form, 'headerLine', headerLineSchema);
       const location = optionalField(form, 'location', locationChoiceSchema);
-      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, hasHeader, location });
+      const mapping = form.fields.columnMapping ? jsonField(form, 'columnMapping', columnMappingSchema) : undefined;
+      const choices = { hasHeader, headerLine, location, mapping };
+      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, choices });
     } finally {
       await tokens.cleanup();
     }
@@ -107,6 +111,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const mapping = jsonField(form, 'columnMapping', columnMappingSchema);
       const onProblems = optionalField(form, 'onProblems', importOnProblemsSchema);
       const location = optionalField(form, 'location', locationChoiceSchema);
+      const headerLine = optionalField(form, 'headerLine', headerLineSchema);
       return await importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
@@ -114,6 +119,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
         mapping,
         onProblems,
         location,
+        headerLine,
       });
     } finally {
       await form.cleanup();
@@ -127,7 +133,8 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const file = singleFile(form);
       const mapping = jsonField(form, 'columnMapping', quantityMappingSchema);
       const applyValidRows = form.fields.applyValidRows === 'true';
-      return await uploadQuantities(db, { organizationId: user.organizationId, filePath: file.path, fileName: file.fileName, mapping, applyValidRows });
+      const headerLine = optionalField(form, 'headerLine', headerLineSchema);
+      return await uploadQuantities(db, { organizationId: user.organizationId, filePath: file.path, fileName: file.fileName, mapping, applyValidRows, headerLine });
     } finally {
       await form.cleanup();
     }

@@ -1,6 +1,8 @@
 /**
  * Quantity updates from a file (spec part 2 sections 4, 5, 7): template, preview mapping, the
- * all-or-nothing upload (unknown SKUs and bad lines refuse the whole file), CSV and XLSX.
+ * all-or-nothing upload (unknown SKUs and bad lines refuse the whole file), CSV and XLSX, and the
+ * rows read through the import's interpretation (DESIGN.md section 6): skipped rows listed by
+ * line, rows of one item summed, `not stocked`, title rows, the user's header row.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,19 +71,72 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ updated: 2, totalRows: 6, unknownSkus: ['Q-2x'], rejectedCount: 4 });
+    expect(body).toMatchObject({ updated: 2, totalRows: 6, unknownSkus: ['Q-2x'], rejectedCount: 2 });
     expect(body.rejected.map((r: { line: number; sku: string; quantity: string }) => [r.line, r.sku, r.quantity])).toEqual([
       [3, 'Q-2x', '5'],
       [4, 'Q-3', 'abc'],
-      [5, '', '4'],
-      [6, 'Q-1', '9'],
     ]);
-    expect(body.rejected[0].reason).toBe('SKU "Q-2x" matches no product');
-    expect(body.rejected[3].reason).toBe('SKU "Q-1" already appears on line 2');
+    expect(body.rejected.map((r: { reason: string }) => r.reason)).toEqual(['SKU "Q-2x" matches no product', 'Quantity "abc" is not a number']);
+    // The row without SKU is skipped and listed; Q-1's second row is the same item: summed, with a warning.
+    expect(body.skippedLines).toEqual([{ line: 5, reason: 'rows without SKU, barcode or other identifier (image rows, parent rows, continuation rows)' }]);
+    expect(body.warnings).toEqual([{ line: 6, field: 'sku', message: 'counts.csv line 6: SKU "Q-1" also appears on line 2: one item, its stock summed' }]);
     const after = await quantities(owner);
-    expect([after['Q-1'], after['Q-2']]).toEqual([21, 22]);
+    expect([after['Q-1'], after['Q-2']]).toEqual([30, 22]);
     // Put back what the next tests expect.
     expect((await upload(owner, 'SKU,Quantity\nQ-1,10\nQ-2,-5\n')).statusCode).toBe(200);
+  });
+
+  it('reads a stock list as the import does: rows per store and bin summed, `not stocked` is 0, total and blank-quantity rows skipped and listed', async () => {
+    const file = [
+      'Handle,Title,SKU,Location,Bin name,On hand (current)',
+      'q-one,Q one,Q-1,Main Street,A-01,5',
+      'q-one,Q one,Q-1,Warehouse,R-12,20',
+      'q-two,Q two,Q-2,Main Street,A-02,not stocked',
+      ',,,,,',
+      'q-three,Q three,Q-3,Main Street,A-03,',
+      'Total,,,,,25',
+      '',
+    ].join('\r\n');
+    const res = await upload(owner, file, JSON.stringify({ SKU: 'sku', 'On hand (current)': 'quantity' }), 'inventory_export.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      updated: 2,
+      totalRows: 5,
+      unknownSkus: [],
+      skippedLines: [
+        { line: 6, reason: 'rows without a quantity (left as they were)' },
+        { line: 7, reason: 'total rows' },
+      ],
+    });
+    expect(res.json().skipped).toEqual(
+      expect.arrayContaining([{ reason: 'rows of an item at another location, bin, serial or lot (stock summed)', count: 1 }]),
+    );
+    expect(await quantities(owner)).toEqual({ 'Q-1': 25, 'Q-2': 0, 'Q-3': 3 });
+    expect((await upload(owner, 'SKU,Quantity\nQ-1,10\nQ-2,-5\n')).statusCode).toBe(200);
+  });
+
+  it('finds the header below an XLSX report\'s title rows, and takes the header row the user chose', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Stock count');
+    sheet.addRows([['Stock count, 27 November'], ['Main Street shop'], ['Item', 'Counted'], ['Q-3', 33], ['Group Name: Mugs'], ['Q-2', 2]]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    const res = await upload(owner, xlsx, JSON.stringify({ Item: 'sku', Counted: 'quantity' }), 'count.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ updated: 2, totalRows: 3, skippedLines: [{ line: 5, reason: 'title and group rows' }] });
+    expect(await quantities(owner)).toMatchObject({ 'Q-2': 2, 'Q-3': 33 });
+
+    // Two label cells on the title line: read as the header by default; the user's headerLine says otherwise.
+    const titled = 'Count of 27 November,by Ann\nSKU,Quantity\nQ-2,-5\nQ-3,3\n';
+    const wrong = await upload(owner, titled);
+    expect(wrong.json()).toMatchObject({ error: 'UNKNOWN_COLUMN' });
+    const preview = await owner.upload('/api/products/preview', [{ field: 'file', content: titled, fileName: 'counts.csv' }], { flow: 'quantities', headerLine: '2' });
+    expect(preview.json()).toMatchObject({ headers: ['SKU', 'Quantity'], headerLine: 2, totalRows: 2, suggestedMapping: { SKU: 'sku', Quantity: 'quantity' } });
+    expect(preview.json().headerCandidates.map((r: { line: number }) => r.line)).toEqual([1, 2, 3, 4]);
+    const right = await owner.upload('/api/products/upload-quantities', [{ field: 'file', content: titled, fileName: 'counts.csv' }], { columnMapping: MAPPING, headerLine: '2' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(await quantities(owner)).toMatchObject({ 'Q-2': -5, 'Q-3': 3 });
+    const far = await owner.upload('/api/products/upload-quantities', [{ field: 'file', content: titled, fileName: 'counts.csv' }], { columnMapping: MAPPING, headerLine: '40' });
+    expect(far.json()).toMatchObject({ error: 'HEADER_ROW_NOT_FOUND', message: 'counts.csv: line 40 is not among the first 4 rows: choose one of them as the header row' });
   });
 
   it('reads an XLSX file with other columns beside the mapped ones', async () => {
@@ -110,7 +165,7 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     expect(theirs.json()).toMatchObject({ error: 'UNKNOWN_SKUS', details: { unknownSkus: ['THEIRS-1'] } });
   });
 
-  it('refuses bad lines by line (not a number, blank quantity, repeated SKU, blank SKU) and changes nothing', async () => {
+  it('refuses bad quantities by line, and changes nothing; rows without SKU or quantity are listed, not refused', async () => {
     const before = await quantities(owner);
     const res = await upload(owner, 'SKU,Quantity\nQ-1,7\nQ-2,abc\nQ-3,\nq-1,2\n,5\nNEW-1,1.5555\nNOPE,1\n');
     expect(res.statusCode).toBe(400);
@@ -118,13 +173,19 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     expect(body.error).toBe('QUANTITY_UPLOAD_INVALID');
     expect(body.details.errors).toEqual([
       { line: 3, field: 'quantity', message: 'counts.csv line 3: Quantity "abc" is not a number' },
-      { line: 4, field: 'quantity', message: 'counts.csv line 4: Quantity is empty for SKU "Q-3"' },
-      { line: 5, field: 'sku', message: 'counts.csv line 5: SKU "q-1" already appears on line 2' },
-      { line: 6, field: 'sku', message: 'counts.csv line 6: SKU is empty' },
       { line: 7, field: 'quantity', message: 'counts.csv line 7: Quantity "1.5555" has more than 3 decimal places' }, // NEW-1 is unknown too, but its row is already bad
     ]);
-    expect(body.details).toMatchObject({ totalRows: 7, errorCount: 5, unknownSkus: ['NOPE'], unknownSkuCount: 1 });
-    expect(body.message).toBe('Nothing was updated: 5 problems. First: counts.csv line 3: Quantity "abc" is not a number; and SKU NOPE matches no product.');
+    expect(body.details).toMatchObject({
+      totalRows: 7,
+      errorCount: 2,
+      unknownSkus: ['NOPE'],
+      unknownSkuCount: 1,
+      skippedLines: [
+        { line: 4, reason: 'rows without a quantity (left as they were)' },
+        { line: 6, reason: 'rows without SKU, barcode or other identifier (image rows, parent rows, continuation rows)' },
+      ],
+    });
+    expect(body.message).toBe('Nothing was updated: 2 problems. First: counts.csv line 3: Quantity "abc" is not a number; and SKU NOPE matches no product.');
     expect(await quantities(owner)).toEqual(before);
   });
 

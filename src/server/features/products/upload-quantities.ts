@@ -2,12 +2,20 @@
  * Quantity updates from a file (spec part 2 sections 4, 5, 7 `POST /api/products/upload-quantities`):
  * a column of SKUs and a column of counted quantities set `currentQuantity` of those products.
  *
+ * The rows stream through the same interpretation as the catalogue import (DESIGN.md section 6
+ * 'What real exports hold'; table-interpretation.ts, read row by row by catalogue-rows.ts): a row
+ * without SKU takes the file's next identifier (barcode, the system's id, Handle + options); rows
+ * without any (title, group, total, image rows) are skipped and listed with line and reason; rows
+ * of one item (one per location, bin, serial or lot; a SKU listed twice) are summed, identical
+ * repeated rows count once; `not stocked` reads 0; a row whose quantity is blank gave no figure:
+ * it is skipped and listed, its product left as it was (docs/decisions/0135-quantity-upload-rows.md).
+ *
  * All or nothing, in one transaction. A file is refused (400, nothing changed) when any row is
- * bad (blank SKU, a quantity that is blank or not a number of at most 3 decimal places, a SKU listed twice) or when any
- * SKU matches no product of the organisation: a stock count naming an unknown SKU is usually a
- * typo or the wrong file, and applying the rest would leave the catalogue half updated. The
- * answer's `details` list the bad lines (`errors`: line, field, message) and the unknown SKUs
- * (`unknownSkus`), each list cut at 500 with the full counts beside (`errorCount`,
+ * bad (a quantity that is not a number of at most 3 decimal places) or when any key matches no
+ * product of the organisation: a stock count naming an unknown SKU is usually a typo or the wrong
+ * file, and applying the rest would leave the catalogue half updated. The answer's `details` list
+ * the bad lines (`errors`: line, field, message), the unknown SKUs (`unknownSkus`) and the skipped
+ * rows (`skippedLines`), each list cut at 500 with the full counts beside (`errorCount`,
  * `unknownSkuCount`). Quantity uploads never add products, so the plan's product limit does not
  * apply.
  *
@@ -16,10 +24,10 @@
  * other row is answered in `rejected` with its reason, for the user to fix and upload again.
  */
 import type { ImportRowError, QuantityUploadResponse, RejectedQuantityRow } from '../../../contracts/products.js';
-import { parseQuantityCellText } from '../../../domain/product-values.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
+import { catalogueReaderFor, type CatalogueRowReader, type SkippedLine } from './catalogue-rows.js';
 import { updateQuantitiesBySku } from './repo.js';
 
 const MAX_LISTED = 500;
@@ -55,77 +63,95 @@ export function resolveQuantityMapping(
 
 /**
  * Sets the quantities of a file's SKUs for the organisation.
+ * @param opts.headerLine the file line of the header row when the user chose one (a report's
+ *   title rows above it); by default the reader finds it.
  * @throws AppError 400 QUANTITY_UPLOAD_INVALID (bad rows, maybe unknown SKUs too) or UNKNOWN_SKUS
- *   (only unknown SKUs), with `details` as the module comment says; mapping errors; FileError for
- *   an unreadable file. Nothing is changed then.
+ *   (only unknown SKUs), with `details` as the module comment says; NO_DATA_ROWS (no row to
+ *   read); mapping errors; FileError for an unreadable file. Nothing is changed then.
  */
 export async function uploadQuantities(
   db: Db,
-  opts: { organizationId: string; filePath: string; fileName: string; mapping: Record<string, string>; applyValidRows?: boolean },
+  opts: {
+    organizationId: string;
+    filePath: string;
+    fileName: string;
+    mapping: Record<string, string>;
+    applyValidRows?: boolean;
+    headerLine?: number;
+  },
 ): Promise<QuantityUploadResponse> {
   const { fileName } = opts;
-  const table = await openTable(opts.filePath, fileName, { header: 'yes' });
+  const table = await openTable(opts.filePath, fileName, { header: 'yes', ...(opts.headerLine ? { headerLine: opts.headerLine } : {}) });
   const columns = resolveQuantityMapping(fileName, table.headers, opts.mapping);
-  const skus: string[] = [];
-  const quantities: number[] = [];
-  const goodRows: Array<{ line: number; quantity: string }> = [];
-  const errors: ImportRowError[] = [];
-  const rejected: RejectedQuantityRow[] = [];
-  let errorCount = 0;
-  let totalRows = 0;
-  const firstLineOfSku = new Map<string, number>();
-  let sku = '';
-  let raw = '';
-  const fail = (line: number, field: 'sku' | 'quantity', message: string) => {
-    errorCount += 1;
-    if (errors.length < MAX_LISTED) errors.push({ line, field, message: `${fileName} line ${line}: ${message}` });
-    if (rejected.length < MAX_REJECTED) rejected.push({ line, sku, quantity: raw, reason: message });
-  };
-
+  const skuHeader = table.headers[columns.sku]!;
+  const quantityHeader = table.headers[columns.quantity]!;
+  const readerFor = catalogueReaderFor(
+    fileName,
+    table.headers,
+    { mapping: { [skuHeader]: 'sku', [quantityHeader]: 'currentQuantity' } },
+    { blankStock: 'skip', stockLabel: 'Quantity' },
+  );
+  let reader: CatalogueRowReader | null = null;
+  /** First row of each key, in file order: the key (the product's SKU), its line, its quantity cell. */
+  const firstRows: Array<{ sku: string; line: number; quantity: string; units: number }> = [];
   for await (const batch of table.batches()) {
+    reader = readerFor(batch);
     for (const { line, cells } of batch) {
-      totalRows += 1;
-      sku = (cells[columns.sku] ?? '').trim();
-      raw = (cells[columns.quantity] ?? '').trim();
-      if (!sku) {
-        fail(line, 'sku', 'SKU is empty');
-        continue;
-      }
-      const seenAt = firstLineOfSku.get(sku.toLowerCase());
-      if (seenAt !== undefined) {
-        fail(line, 'sku', `SKU "${sku}" already appears on line ${seenAt}`);
-        continue;
-      }
-      firstLineOfSku.set(sku.toLowerCase(), line);
-      const quantity = parseQuantityCellText(raw, null);
-      if (!quantity.ok) fail(line, 'quantity', `Quantity ${quantity.message}`);
-      else if (quantity.value === null) fail(line, 'quantity', `Quantity is empty for SKU "${sku}"`);
-      else {
-        skus.push(sku);
-        quantities.push(quantity.value);
-        goodRows.push({ line, quantity: raw });
-      }
+      const row = reader.read(line, cells);
+      if (row !== null) firstRows.push({ sku: row.sku, line, quantity: (cells[columns.quantity] ?? '').trim(), units: row.currentQuantity as number });
     }
   }
+  reader ??= readerFor([]);
+  if (reader.totalRows === 0) throw new AppError('NO_DATA_ROWS', `${fileName}: the file has no data rows.`);
+  const skus = firstRows.map((r) => r.sku);
+  const quantities = firstRows.map((r) => {
+    const extra = reader.extraStock.get(r.sku.toLowerCase());
+    return extra === undefined ? r.units : (Math.round(r.units * 1000) + Math.round(extra.add * 1000)) / 1000;
+  });
+  const errors: ImportRowError[] = reader.errors.map((e) => ({ ...e, field: e.field === 'currentQuantity' ? 'quantity' : e.field }));
+  const rejected: RejectedQuantityRow[] = reader.rejectedRows().map((r) => ({
+    line: r.line,
+    sku: (r.cells[columns.sku] ?? '').trim(),
+    quantity: (r.cells[columns.quantity] ?? '').trim(),
+    reason: r.problem,
+  }));
+  const { errorCount, totalRows } = reader;
+  const read = readSummary(reader);
 
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const matched = skus.length > 0 ? await updateQuantitiesBySku(tx, opts.organizationId, skus, quantities) : new Set<string>();
     const unknownSkus = skus.filter((s) => !matched.has(s));
     if (opts.applyValidRows) {
-      const unknown = skus.flatMap((s, i) => (matched.has(s) ? [] : [{ ...goodRows[i]!, sku: s, reason: `SKU "${s}" matches no product` }]));
+      const unknown = firstRows.flatMap((r) => (matched.has(r.sku) ? [] : [{ line: r.line, sku: r.sku, quantity: r.quantity, reason: `SKU "${r.sku}" matches no product` }]));
       const all = [...rejected, ...unknown.slice(0, Math.max(0, MAX_REJECTED - rejected.length))].sort((a, b) => a.line - b.line);
-      return { updated: matched.size, totalRows, unknownSkus, rejected: all, rejectedCount: errorCount + unknown.length };
+      return { updated: matched.size, totalRows, unknownSkus, rejected: all, rejectedCount: reader.rejectedCount + unknown.length, ...read };
     }
     if (errorCount > 0 || unknownSkus.length > 0) {
       // Thrown inside the transaction: the updates above roll back.
-      throw refusal({ fileName, totalRows, errors, errorCount, unknownSkus });
+      throw refusal({ fileName, totalRows, errors, errorCount, unknownSkus, skippedLines: reader.skippedLines });
     }
-    return { updated: matched.size, totalRows, unknownSkus: [] };
+    return { updated: matched.size, totalRows, unknownSkus: [], ...read };
   });
 }
 
-function refusal(p: { fileName: string; totalRows: number; errors: ImportRowError[]; errorCount: number; unknownSkus: string[] }): AppError {
+/** What the answer says of the rows read besides the updates: skipped rows (by reason and by line) and warnings; absent when none. */
+function readSummary(reader: CatalogueRowReader): Partial<QuantityUploadResponse> {
+  return {
+    ...(reader.skippedCount > 0 ? { skipped: reader.skippedSummary() } : {}),
+    ...(reader.skippedLines.length > 0 ? { skippedLines: reader.skippedLines } : {}),
+    ...(reader.warningCount > 0 ? { warnings: reader.warnings, warningCount: reader.warningCount } : {}),
+  };
+}
+
+function refusal(p: {
+  fileName: string;
+  totalRows: number;
+  errors: ImportRowError[];
+  errorCount: number;
+  unknownSkus: string[];
+  skippedLines: SkippedLine[];
+}): AppError {
   const { errors, errorCount, unknownSkus } = p;
   const listed = unknownSkus.slice(0, 10).join(', ') + (unknownSkus.length > 10 ? ', ...' : '');
   const unknownText =
@@ -140,6 +166,7 @@ function refusal(p: { fileName: string; totalRows: number; errors: ImportRowErro
     errorCount,
     unknownSkus: unknownSkus.slice(0, MAX_LISTED),
     unknownSkuCount: unknownSkus.length,
+    skippedLines: p.skippedLines,
   };
   if (errorCount === 0) {
     return new AppError('UNKNOWN_SKUS', `Nothing was updated: ${p.fileName}: ${unknownText}.`, 400, details);
