@@ -2,8 +2,10 @@
  * Exports as their systems write them, through the Import Products dialog (DESIGN.md section 6
  * 'What real exports hold'): a Shopify inventory export with one stock column per location asks
  * which location the count is for, or all of them summed; a Shopify product export's rows without
- * any identifier are skipped, listed by line and offered as CSV. With SCREENSHOTS_DIR set, the
- * mapping step and the summary are saved at 1280 and 375 px.
+ * any identifier are skipped, listed by line and offered as CSV. Every decision the preview states
+ * can be changed (the header row, the stock column, rows of one product) and the server reads the
+ * file again under it. The quantity upload reads a stock list the same way and lists the rows it
+ * skipped. With SCREENSHOTS_DIR set, the mapping step and the summary are saved at 1280 and 375 px.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -24,6 +26,13 @@ async function openImport(page: Page, file: string) {
   await expect(dialog.getByText('Map columns')).toBeVisible({ timeout: 60_000 });
   return dialog;
 }
+
+/** A count sheet whose title line has two label cells: the reader takes it for the header. */
+const TITLED = {
+  name: 'count-sheet.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from('Stock list of 27 November,Main Street shop\r\nSKU,Name,Qty\r\nMUG-1,Clay Mug,6\r\nMUG-2,Slate Mug,4\r\n'),
+};
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -57,7 +66,8 @@ for (const width of [1280, 375]) {
       await question.click();
       await page.getByRole('option', { name: 'All of them, summed' }).click();
       await expect(question).toHaveText('All of them, summed');
-      await expect(decisions).toContainText('The expected stock is read for all locations, summed.');
+      // The server's fresh preview states the choice in its own words.
+      await expect(decisions).toContainText("The stock is the sum of the 2 locations' columns (Rangsutra Online, Rangsutra Store).");
       await shot(page, 'location-all');
       await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
       await expect(dialog.getByText('Successfully imported 3 products.')).toBeVisible({ timeout: 60_000 });
@@ -66,6 +76,90 @@ for (const width of [1280, 375]) {
       expect(await stockOf(page, 'BPK-M')).toBe(5);
       expect(await stockOf(page, 'BPK-L')).toBe(5);
       expect(await stockOf(page, 'CD-01')).toBe(10);
+    });
+
+    test('lets the user move the header row, choose the stock column and keep the first row of a product, reading the file again each time', async ({ page }) => {
+      await goTo(page, 'Products');
+      await page.getByRole('button', { name: 'Import Products' }).first().click();
+      let dialog = page.getByRole('dialog', { name: 'Import Products' });
+      await dialog.getByLabel('Product file').setInputFiles(TITLED);
+      let decisions = dialog.getByTestId('import-decisions');
+      await expect(decisions).toContainText('The column names are on line 1, the first row of the file.');
+      const headerRow = dialog.getByRole('combobox', { name: 'Which row holds the column names?' });
+      await headerRow.click();
+      await page.getByRole('option', { name: 'Line 2: SKU · Name · Qty' }).click();
+      await expect(decisions).toContainText('The column names are on line 2 (your choice): the row above is skipped.');
+      await expect(decisions).toContainText('The stock is the column "Qty".');
+      await expect(dialog.getByLabel('SKU', { exact: true })).toHaveText('SKU *');
+      await headerRow.scrollIntoViewIfNeeded();
+      await shot(page, 'header-row');
+      await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+      await expect(dialog.getByText('Successfully imported 2 products.')).toBeVisible({ timeout: 60_000 });
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      expect(await stockOf(page, 'MUG-1')).toBe(6);
+
+      dialog = await openImport(page, 'shopify-inventory-export.csv');
+      decisions = dialog.getByTestId('import-decisions');
+      await expect(decisions).toContainText('The stock is the column "On hand (current)".');
+      const stock = dialog.getByRole('combobox', { name: 'Which column is the stock?' });
+      await stock.click();
+      await page.getByRole('option', { name: 'Available (not editable)' }).click();
+      await expect(decisions).toContainText('The stock is the column "Available (not editable)".');
+      await expect(dialog.getByLabel('On hand (current)', { exact: true })).toHaveText('Do not import');
+      const rows = dialog.getByRole('combobox', { name: 'Several rows of one product' });
+      await expect(rows).toHaveText('Add up their stock');
+      await rows.click();
+      await page.getByRole('option', { name: "Keep the first row's stock" }).click();
+      await expect(decisions).toContainText("the first row's stock is kept, the further rows are skipped (your choice).");
+      await stock.scrollIntoViewIfNeeded();
+      await shot(page, 'choices');
+      await dialog.getByRole('button', { name: /^Import \d+ rows$/ }).click();
+      await expect(dialog.getByText('Import Successful', { exact: true })).toBeVisible({ timeout: 60_000 });
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      // LS-S-WHT: 4 available at Main Street (its first row), the warehouse's 20 left out.
+      expect(await stockOf(page, 'LS-S-WHT')).toBe(4);
+    });
+
+    test('updates quantities from a stock list as the import reads it, listing the rows it skipped', async ({ page }) => {
+      for (const [sku, name] of [['LS-S-WHT', 'Linen Shirt S'], ['LS-M-WHT', 'Linen Shirt M'], ['CT-001', 'Canvas Tote']]) {
+        expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
+      }
+      await goTo(page, 'Products');
+      await page.getByRole('button', { name: 'Upload QTY' }).click();
+      const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
+      await qty.getByLabel('Quantity file').setInputFiles({
+        name: 'inventory_export.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          [
+            'Handle,Title,SKU,Location,Bin name,On hand (current)',
+            'linen-shirt,Linen Shirt,LS-S-WHT,Main Street,A-01,5',
+            'linen-shirt,Linen Shirt,LS-S-WHT,Warehouse,R-12,20',
+            'linen-shirt,Linen Shirt,LS-M-WHT,Warehouse,R-12,not stocked',
+            'canvas-tote,Canvas Tote,CT-001,Main Street,B-02,',
+            'Total,,,,,25',
+            '',
+          ].join('\r\n'),
+        ),
+      });
+      await qty.getByLabel('SKU column').click();
+      await page.getByRole('option', { name: 'SKU', exact: true }).click();
+      await qty.getByLabel('Quantity column').click();
+      await page.getByRole('option', { name: 'On hand (current)' }).click();
+      await qty.getByRole('button', { name: 'Update Quantities' }).click();
+      await expect(qty.getByText('2 product quantities updated successfully.')).toBeVisible({ timeout: 60_000 });
+      const skipped = qty.getByRole('list', { name: 'Rows skipped' });
+      await expect(skipped).toContainText('Line 5');
+      await expect(skipped).toContainText('rows without a quantity (left as they were)');
+      await expect(skipped).toContainText('Line 6');
+      await expect(skipped).toContainText('total rows');
+      await expect(qty.getByRole('list', { name: 'Rows skipped, by reason' })).toContainText('1 row of an item at another location, bin, serial or lot (stock summed)');
+      await skipped.scrollIntoViewIfNeeded();
+      await shot(page, 'quantities-done');
+      await qty.getByRole('button', { name: 'Done' }).click();
+      expect(await stockOf(page, 'LS-S-WHT')).toBe(25);
+      expect(await stockOf(page, 'LS-M-WHT')).toBe(0);
+      expect(await stockOf(page, 'CT-001')).toBe(1);
     });
 
     test('skips the rows without any identifier, listing their lines with a CSV of them', async ({ page }) => {

@@ -266,6 +266,11 @@ export const filePreviewSchema = z.object({
    * a store column), the one proposed (`chosen`: a name or 'all'); empty for a single-location file.
    */
   locationChoice: z.object({ options: z.array(z.string()), chosen: z.string().nullable() }).optional(),
+  /**
+   * Import flow: what further rows of one item do to its stock ('sum', or keep the 'first' row's:
+   * form field `repeatedRows`); null for a barcode table, whose further rows are barcodes.
+   */
+  repeatedRows: z.enum(['sum', 'first']).nullable().optional(),
   /** Import flow: the decisions of the file's interpretation, in a shop owner's words. */
   decisions: z.array(tableDecisionSchema).optional(),
   /** Warnings about the file as a whole (e.g. lines decoded as Windows-1252). */
@@ -297,6 +302,9 @@ export const skippedRowsSchema = z.array(z.object({ reason: z.string(), count: z
  */
 /** Form field `headerLine` of the preview, import and quantity-upload calls: the header row's line in the file. */
 export const headerLineSchema = z.coerce.number().int().min(1).max(1000);
+
+/** Form field `repeatedRows` of the preview and import calls: further rows of one item add their stock ('sum') or not ('first'). */
+export const repeatedRowsSchema = z.enum(['sum', 'first']);
 
 /** Form field `location` of the preview and import calls: a location's or store's name, or `all` (summed). */
 export const locationChoiceSchema = z.string().trim().min(1).max(200);

@@ -21,7 +21,9 @@
  *   location, bin, serial or lot) or, in a product list, summed with a warning naming the lines;
  *   identical repeated rows are one row;
  * - the stock: the column the mapping names; else one numeric column named after a place; several
- *   per-location columns are 'choose one or sum them' (`location`: a name, or 'all').
+ *   per-location columns are 'choose one or sum them' (`location`: a name, or 'all');
+ * - every decision may be changed by the user (`TableChoices`: the columns, the location, whether
+ *   further rows of an item add their stock; the header row is chosen by the file reader).
  * Pure; never throws.
  */
 import { PRODUCT_IMPORT_FIELD_LABELS, type ProductImportField } from '../contracts/products.js';
@@ -59,7 +61,15 @@ export interface TableChoices {
   mapping?: Readonly<Record<string, string>>;
   /** Per-location stock: a location's name, or 'all' (summed). */
   location?: string;
+  /**
+   * Rows of one item that differ (one per bin, a SKU listed twice): 'sum' their stock (the
+   * default) or keep the 'first' row's (a file whose further rows repeat the item's total).
+   */
+  repeatedRows?: RepeatedRows;
 }
+
+/** What further rows of one item do to its stock (`TableChoices.repeatedRows`). */
+export type RepeatedRows = 'sum' | 'first';
 
 /** Where the stock of a row is read. */
 export interface StockSource {
@@ -78,6 +88,8 @@ export interface StockSource {
 export interface TableInterpretation {
   layout: string | null;
   listKind: ListKind;
+  /** Further rows of one item: their stock summed, or the first row's kept (the user's choice). */
+  repeatedRows: RepeatedRows;
   /** header -> field, after the rules and the user's choices. */
   mapping: Record<string, ProductImportField>;
   columns: ColumnProposal[];
@@ -143,6 +155,8 @@ const BARCODE_HEADER = /^(upc|ean|ean13|ean 13|gtin|gtin 14|isbn|barcode|bar cod
 const DISTINGUISHING = /\b(bin|bin name|sublocation|sub location|shelf|serial|serial number|lot|batch|lot number|batch number|warehouse|location|store|outlet|zone|aisle|место|склад|серия|партия)\b/;
 /** Header words that are never a place's stock column. */
 const NOT_A_PLACE = /\b(delay|time|days|weight|volume|zeit|id|price|cost|weight|grams|option|position|tax|year|size|number|no|nr|code|rate|value|amount|min|max|minimum|maximum|reorder|lead|length|width|height|depth|vat|discount|margin|sort|order|level|alert|new|page|rank|count|status|published|visible|featured)\b/;
+/** A yes/no cell (a published or active flag). */
+const FLAG = /^(true|false|yes|no|y|n|0|1|да|нет|sim|não|nao|ja|nein|oui|non)$/i;
 /** Cells a stock column may hold besides numbers. */
 const NOT_STOCKED = /^not\s+stocked$/i;
 /** Quantity words that head one column per location (`Current Quantity Shop`, `inventory_Main`). */
@@ -319,7 +333,10 @@ export function interpretTable(
   }
 
   // Columns that tell rows of one item apart: a stock list.
-  const distinguishing = headers.filter((h, i) => DISTINGUISHING.test(folded[i]!) && !(stock?.headers ?? []).includes(h));
+  // A yes/no column (Shopify's `Published on online store`) names no place, whatever its header says.
+  const distinguishing = headers.filter(
+    (h, i) => DISTINGUISHING.test(folded[i]!) && !(stock?.headers ?? []).includes(h) && !columnCells(sampleRows, i).every((c) => FLAG.test(c)),
+  );
   const listKind: ListKind = perRead ? 'barcodes' : distinguishing.length > 0 ? 'stock' : 'products';
 
   // The row's key, in order.
@@ -339,7 +356,8 @@ export function interpretTable(
   if (otherHeader !== undefined) add('system id', otherHeader);
   const idIndex = folded.findIndex((h, i) => SYSTEM_ID.test(h) && mapping[headers[i]!] === undefined && distinctShare(columnCells(sampleRows, i)) >= 0.9);
   if (idIndex >= 0) add('system id', headers[idIndex]!);
-  const handleIndex = proposal.groupColumn !== null ? indexOf(proposal.groupColumn) : folded.indexOf('handle');
+  // Shopify's product exports: `Handle` (older), `URL handle` (2024 on).
+  const handleIndex = proposal.groupColumn !== null ? indexOf(proposal.groupColumn) : folded.findIndex((h) => /^(url |product )?handle$/.test(h));
   const nameHeader = mapped('name');
   /** Whether the file has an identifier column at all (the user may have left it out): the name then is no key. */
   const hasIdentifierColumn = Object.values(proposal.mapping).some((f) => f === 'sku' || f === 'upc' || f === 'otherIdentifier');
@@ -375,14 +393,17 @@ export function interpretTable(
     topic: 'rows',
     text: 'Rows without any of these (image rows, parent rows, title, group and total rows) are skipped and listed with their lines.',
   });
+  const repeatedRows: RepeatedRows = choices.repeatedRows === 'first' && listKind !== 'barcodes' ? 'first' : 'sum';
   decisions.push({
     topic: 'rows',
     text:
-      listKind === 'stock'
-        ? `Rows of one product (one per ${distinguishing.join(', ')}) are one item: their stock is summed.`
-        : listKind === 'barcodes'
-          ? `Rows of one ${keys[0]?.headers[0] ?? 'item'} (one per barcode) are one product; its further barcodes are its alternate identifiers.`
-          : 'Rows repeating a product are one item: identical rows count once; rows that differ have their stock summed, with a warning naming the lines.',
+      listKind === 'barcodes'
+        ? `Rows of one ${keys[0]?.headers[0] ?? 'item'} (one per barcode) are one product; its further barcodes are its alternate identifiers.`
+        : repeatedRows === 'first'
+          ? `Rows of one product${listKind === 'stock' ? ` (one per ${distinguishing.join(', ')})` : ''} are one item: the first row's stock is kept, the further rows are skipped (your choice).`
+          : listKind === 'stock'
+            ? `Rows of one product (one per ${distinguishing.join(', ')}) are one item: their stock is summed.`
+            : 'Rows repeating a product are one item: identical rows count once; rows that differ have their stock summed, with a warning naming the lines.',
   });
   if (proposal.layout !== null) decisions.unshift({ topic: 'layout', text: `The file is a ${proposal.layout}.` });
 
@@ -390,7 +411,7 @@ export function interpretTable(
   const distinguishingIndexes = distinguishing.map(indexOf);
   const upcAt = Object.keys(mapping).find((h) => mapping[h] === 'upc');
   const barcodeUnits = perRead && upcAt !== undefined ? { barcodeIndex: indexOf(upcAt), unitsIndex: perReadIndex } : null;
-  return { layout: proposal.layout, listKind, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, barcodeUnits, typeIndex, decisions };
+  return { layout: proposal.layout, listKind, repeatedRows, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, barcodeUnits, typeIndex, decisions };
 }
 
 function distinctShare(cells: readonly string[]): number {

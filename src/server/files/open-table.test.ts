@@ -291,6 +291,24 @@ describe('previewTable', () => {
       headerRow: true,
       format: 'csv',
       delimiter: ';',
+      headerLine: 1,
+      headerCandidates: [
+        { line: 1, cells: ['Barcode', 'Qty', 'Note'] },
+        { line: 2, cells: ['111', '1'] },
+        { line: 3, cells: ['222', '2', 'x'] },
+        { line: 5, cells: ['333', '3', 'y'] },
+      ],
+    });
+  });
+
+  it('takes the header row the user chose by its line: the rows above are skipped; a line past the first rows is refused', async () => {
+    const p = file('titled.csv', 'Count of 27 November,by Ann\n\nSKU,Qty\nA-1,2\n');
+    expect(await previewTable(p, 'titled.csv')).toMatchObject({ headers: ['Count of 27 November', 'by Ann'], headerLine: 1, totalRows: 2 });
+    const chosen = await previewTable(p, 'titled.csv', { headerLine: 3 });
+    expect(chosen).toMatchObject({ headers: ['SKU', 'Qty'], headerLine: 3, rows: [['A-1', '2']], totalRows: 1, skippedTitleRows: 1 });
+    await expect(previewTable(p, 'titled.csv', { headerLine: 2 })).rejects.toMatchObject({
+      code: 'HEADER_ROW_NOT_FOUND',
+      message: "titled.csv: line 2 is not one of the file's first rows (lines 1, 3, 4): choose one of them as the header row",
     });
   });
 
@@ -371,6 +389,12 @@ describe('openTable: fixed-width text (DESIGN.md section 6)', () => {
       headerRow: true,
       format: 'csv',
       fixedWidth: true,
+      headerLine: 1,
+      headerCandidates: [
+        { line: 1, cells: ['SKU', 'Qty'] },
+        { line: 2, cells: ['A1554244', '3'] },
+        { line: 3, cells: ['A1505151', '10'] },
+      ],
     });
   });
 });

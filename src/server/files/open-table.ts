@@ -127,7 +127,7 @@ async function buildTable(parts: TableParts): Promise<Table> {
   // with several label cells.
   const chosen = parts.headerLine === undefined ? -1 : peeked.findIndex((row) => row.line === parts.headerLine);
   if (parts.headerLine !== undefined && chosen < 0) {
-    throw new FileError(FILE_ERROR.HEADER_ROW_NOT_FOUND, fileName, `line ${parts.headerLine} is not among the first ${peeked.length} rows: choose one of them as the header row`);
+    throw new FileError(FILE_ERROR.HEADER_ROW_NOT_FOUND, fileName, `line ${parts.headerLine} is not one of the file's first rows (lines ${peeked.map((r) => r.line).join(', ')}): choose one of them as the header row`);
   }
   const titled = chosen >= 0 ? chosen : header === 'no' ? 0 : findHeaderRow(peeked.map((row) => row.cells));
   const at = chosen >= 0 || (titled > 0 && isHeaderRow(peeked[titled]!.cells, header, peeked[titled + 1]?.cells)) ? titled : 0;

@@ -381,6 +381,7 @@ export class CatalogueRowReader {
     if (seen !== undefined) {
       if (this.firstFingerprints[seen] === fingerprint) return this.skip('repeated rows (same SKU, same values)');
       if (listKind === 'barcodes') return this.skip('further barcodes of an item (its alternate identifiers)');
+      if (this.interpretation.repeatedRows === 'first') return this.skip("further rows of an item (the first row's stock kept, your choice)");
       const add = (row.currentQuantity as number | undefined) ?? 0;
       const extra = this.extraStock.get(key);
       if (extra) extra.add = addStock(extra.add, add);

@@ -1,7 +1,7 @@
 /**
  * Every rule of DESIGN.md section 6 'What real exports hold', over files written the way each
- * system writes them (fixtures/exports: Shopify inventory exports old and new, a Shopify product
- * export, WooCommerce in Russian and Portuguese, Odoo, Zoho Inventory, inFlow, a platform's product
+ * system writes them (fixtures/exports: Shopify inventory exports old and new, Shopify product
+ * exports old and new (2024 headers), WooCommerce in Russian and Portuguese, Odoo, Zoho Inventory, inFlow, a platform's product
  * list, a POS barcode table, an accounting package's XLSX stock summary, a scanner dump). For each:
  * the preview's words, the figures the web import stores (on both databases), and the command-line
  * reconciliation of a count against the file, giving each product's expected stock as the file
@@ -166,10 +166,26 @@ const CASES: RuleCase[] = [
   {
     // An accounting package's stock summary: title rows above the header, group rows, a total row, names as keys.
     file: 'tally-stock-summary.xlsx',
-    says: ['The first 3 rows are titles above the column names: skipped.', 'each product is known by its name ("Particulars")'],
+    says: ["The column names are on line 5: the 3 rows above are titles (the report's name, company or period), skipped.", 'each product is known by its name ("Particulars")'],
     products: { 'Basmati Rice 5kg': { currentQuantity: 843, price: '450.00' }, 'Toor Dal 1kg': { currentQuantity: 120 }, 'Dish Soap 500ml': { currentQuantity: 36 } },
     skippedLines: { 6: 'title and group rows', 9: 'title and group rows', 11: 'total rows' },
     keyedBy: { name: [7, 8, 10] },
+  },
+  {
+    // Shopify's product export since 2024: `URL handle`, `SKU`, `Barcode`, `Inventory quantity`,
+    // `Option1 value`; a yes/no `Published on online store` column names no place.
+    file: 'shopify-product-export-2024.csv',
+    says: ['The stock is the column "Inventory quantity".', 'a row without it takes the barcode in "Barcode", then "URL handle" with the option values', 'Rows repeating a product are one item'],
+    products: {
+      'WB-GRY': { currentQuantity: 12, name: 'Wool Beanie', upc: '4006381333931', price: '24.00' },
+      'WB-NVY': { currentQuantity: 7, name: 'Wool Beanie' },
+      '5901234123457': { currentQuantity: 3, name: 'Wool Beanie', upc: '5901234123457' },
+      'canvas-tote/Small/Natural': { currentQuantity: 5, name: 'Canvas Tote', price: '18.00' },
+      'canvas-tote/Large/Natural': { currentQuantity: 0, name: 'Canvas Tote', price: '21.00' }, // `not stocked`
+      'GIFT-25': { currentQuantity: 0, name: 'Gift Card' },
+    },
+    skippedLines: { 6: 'rows without SKU, barcode or other identifier' }, // the image-only row
+    keyedBy: { barcode: [5], 'handle and options': [7, 8] },
   },
 ];
 

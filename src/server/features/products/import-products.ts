@@ -20,6 +20,7 @@
 import type { Db } from '../../db/client.js';
 import type { ImportOnProblems, ImportResponse } from '../../../contracts/products.js';
 import type { Plan } from '../../../domain/plans.js';
+import type { RepeatedRows } from '../../../domain/table-interpretation.js';
 import { isAscii } from '../../../domain/ascii-fold-table.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
@@ -55,12 +56,18 @@ export async function importProducts(
     onProblems?: ImportOnProblems;
     /** The header row's line in the file, when the user chose it (title rows above it skipped). */
     headerLine?: number;
+    /** Further rows of one item: 'sum' their stock (the default) or keep the 'first' row's. */
+    repeatedRows?: RepeatedRows;
   },
 ): Promise<ImportResponse> {
   const { organizationId, fileName } = opts;
   const partial = opts.onProblems === 'importValid';
   const table = await openTable(opts.filePath, fileName, { header: 'yes', ...(opts.headerLine ? { headerLine: opts.headerLine } : {}) });
-  const readerFor = catalogueReaderFor(fileName, table.headers, { mapping: opts.mapping, ...(opts.location ? { location: opts.location } : {}) });
+  const readerFor = catalogueReaderFor(fileName, table.headers, {
+    mapping: opts.mapping,
+    ...(opts.location ? { location: opts.location } : {}),
+    ...(opts.repeatedRows ? { repeatedRows: opts.repeatedRows } : {}),
+  });
   let reader: CatalogueRowReader = null as unknown as CatalogueRowReader;
   const refusing = () => !partial && reader.errorCount > 0;
 

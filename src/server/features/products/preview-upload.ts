@@ -9,7 +9,7 @@
  */
 import type { FilePreview, HeaderChoice } from '../../../contracts/products.js';
 import { foldHeader, suggestMapping } from '../../../domain/column-mapping.js';
-import { interpretTable, type TableInterpretation } from '../../../domain/table-interpretation.js';
+import { interpretTable, type RepeatedRows, type TableInterpretation } from '../../../domain/table-interpretation.js';
 import type { Db } from '../../db/client.js';
 import { previewTable } from '../../files/index.js';
 import { createUploadToken, type TokenFile } from '../audits/upload-tokens.js';
@@ -27,6 +27,8 @@ export interface PreviewChoices {
   headerLine?: number;
   /** Import flow: the location the count is for, or 'all' (summed). */
   location?: string;
+  /** Import flow: further rows of one item add their stock ('sum', the default) or not ('first'). */
+  repeatedRows?: RepeatedRows;
   /** Import flow: the mapping as the user has it (header -> field or 'skip'): the decisions are stated under it. */
   mapping?: Record<string, string>;
 }
@@ -55,6 +57,7 @@ export async function previewUpload(file: { path: string; fileName: string }, fl
   const interpretation = interpretTable(preview.headers, preview.rows, foldHeader, {
     ...(choices.location ? { location: choices.location } : {}),
     ...(mapping !== undefined ? { mapping } : {}),
+    ...(choices.repeatedRows ? { repeatedRows: choices.repeatedRows } : {}),
   });
   const suggested: Record<string, string> = { ...interpretation.mapping };
   const stock = interpretation.stock;
@@ -81,6 +84,7 @@ export async function previewUpload(file: { path: string; fileName: string }, fl
     layout: interpretation.layout,
     locations: stock?.locations ?? [],
     locationChoice: locationChoiceOf(interpretation),
+    repeatedRows: interpretation.listKind === 'barcodes' ? null : interpretation.repeatedRows,
     decisions,
   };
 }

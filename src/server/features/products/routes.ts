@@ -16,6 +16,7 @@ import {
   productInputSchema,
   productListQuerySchema,
   quantityMappingSchema,
+  repeatedRowsSchema,
 } from '../../../contracts/products.js';
 import { requireUser, requireWriter } from '../../auth/guard.js';
 import { receiveMultipart, type ReceivedForm } from '../../http/multipart.js';
@@ -96,7 +97,8 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const headerLine = optionalField(form, 'headerLine', headerLineSchema);
       const location = optionalField(form, 'location', locationChoiceSchema);
       const mapping = form.fields.columnMapping ? jsonField(form, 'columnMapping', columnMappingSchema) : undefined;
-      const choices = { hasHeader, headerLine, location, mapping };
+      const repeatedRows = optionalField(form, 'repeatedRows', repeatedRowsSchema);
+      const choices = { hasHeader, headerLine, location, mapping, repeatedRows };
       return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, choices });
     } finally {
       await tokens.cleanup();
@@ -112,6 +114,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const onProblems = optionalField(form, 'onProblems', importOnProblemsSchema);
       const location = optionalField(form, 'location', locationChoiceSchema);
       const headerLine = optionalField(form, 'headerLine', headerLineSchema);
+      const repeatedRows = optionalField(form, 'repeatedRows', repeatedRowsSchema);
       return await importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
@@ -120,6 +123,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
         onProblems,
         location,
         headerLine,
+        repeatedRows,
       });
     } finally {
       await form.cleanup();

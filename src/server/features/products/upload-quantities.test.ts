@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     expect(right.statusCode, right.body).toBe(200);
     expect(await quantities(owner)).toMatchObject({ 'Q-2': -5, 'Q-3': 3 });
     const far = await owner.upload('/api/products/upload-quantities', [{ field: 'file', content: titled, fileName: 'counts.csv' }], { columnMapping: MAPPING, headerLine: '40' });
-    expect(far.json()).toMatchObject({ error: 'HEADER_ROW_NOT_FOUND', message: 'counts.csv: line 40 is not among the first 4 rows: choose one of them as the header row' });
+    expect(far.json()).toMatchObject({ error: 'HEADER_ROW_NOT_FOUND', message: "counts.csv: line 40 is not one of the file's first rows (lines 1, 2, 3, 4): choose one of them as the header row" });
   });
 
   it('reads an XLSX file with other columns beside the mapped ones', async () => {

@@ -5,9 +5,37 @@
 import type { ColumnMapping, FilePreview, ImportOnProblems, ImportResponse, ImportRowError } from '../../../../contracts/products';
 import { ApiError, uploadWithProgress, type UploadOptions } from '@/lib/api';
 
-export function previewProductFile(file: File, options: UploadOptions = {}): Promise<FilePreview> {
+/**
+ * The user's choices over the preview's decisions (each optional; none gives the proposal): the
+ * header row's line, the location the count is for ('all': summed), what further rows of one item
+ * do to its stock. The preview states its decisions under them and the import reads the file so.
+ */
+export interface ImportChoices {
+  headerLine?: number;
+  location?: string;
+  repeatedRows?: 'sum' | 'first';
+}
+
+function appendChoices(form: FormData, choices: ImportChoices): void {
+  if (choices.headerLine !== undefined) form.append('headerLine', String(choices.headerLine));
+  if (choices.location) form.append('location', choices.location);
+  if (choices.repeatedRows) form.append('repeatedRows', choices.repeatedRows);
+}
+
+/**
+ * Previews a file for the import. With `choices` and the user's `mapping`, the server answers
+ * afresh: its decisions (and its proposal for a new header row or location) under them.
+ */
+export function previewProductFile(
+  file: File,
+  options: UploadOptions = {},
+  choices: ImportChoices = {},
+  mapping?: ColumnMapping,
+): Promise<FilePreview> {
   const form = new FormData();
   form.append('flow', 'import');
+  appendChoices(form, choices);
+  if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
   form.append('file', file, file.name);
   return uploadWithProgress<FilePreview>('/api/products/preview', form, options);
 }
@@ -21,14 +49,13 @@ export function importProductFile(
   mapping: ColumnMapping,
   options: UploadOptions = {},
   onProblems: ImportOnProblems = 'importNothing',
-  location?: string,
+  choices: ImportChoices = {},
 ): Promise<ImportResponse> {
   const form = new FormData();
   // Fields before the file, so the server has the mapping when the file stream starts.
   form.append('columnMapping', JSON.stringify(mapping));
   form.append('onProblems', onProblems);
-  // The location a multi-location file's count is for, or 'all' (summed).
-  if (location) form.append('location', location);
+  appendChoices(form, choices);
   form.append('file', file, file.name);
   return uploadWithProgress<ImportResponse>('/api/products/import', form, options);
 }

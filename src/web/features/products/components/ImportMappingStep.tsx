@@ -113,10 +113,22 @@ function FailurePanel({
   );
 }
 
+/** Select value for 'no stock column'. */
+const NO_STOCK = '__none__';
+
+/** A header candidate as the select names it: its line and its first cells. */
+function candidateLabel(row: { line: number; cells: string[] }): string {
+  const cells = row.cells.map((c) => c.trim()).filter((c) => c !== '').slice(0, 4);
+  const text = cells.map((c) => (c.length > 24 ? `${c.slice(0, 23)}…` : c)).join(' · ');
+  return `Line ${row.line}: ${text || '(empty)'}`;
+}
+
 /**
- * Column mapping: one row per file header with a field select ('Do not import' included),
- * a small preview of the file, Back and Import. SKU must be mapped; a field may be chosen for
- * one column only.
+ * Column mapping: the decisions the server made reading the file, each of which the user can
+ * change (the header row, the stock column, the location, rows of one item: each change asks the
+ * server for a fresh preview), then one row per file header with a field select ('Do not import'
+ * included), a small preview of the file, Back and Import. SKU must be mapped; a field may be
+ * chosen for one column only.
  */
 export function ImportMappingStep({
   file,
@@ -124,8 +136,10 @@ export function ImportMappingStep({
   mapping,
   failure,
   onMappingChange,
-  location = null,
   onLocationChange,
+  onHeaderLineChange,
+  onRepeatedRowsChange,
+  refreshing = false,
   onBack,
   onImport,
   onImportValid,
@@ -136,9 +150,14 @@ export function ImportMappingStep({
   mapping: ColumnMapping;
   failure?: ImportFailure;
   onMappingChange: (mapping: ColumnMapping) => void;
-  /** The location the count is for ('all': summed), for a file holding several; null otherwise. */
-  location?: string | null;
+  /** The location the count is for ('all': summed), for a file holding several. */
   onLocationChange?: (location: string) => void;
+  /** The header row chosen, by its line in the file. */
+  onHeaderLineChange?: (line: number) => void;
+  /** Whether further rows of one item add their stock ('sum') or the first row's is kept ('first'). */
+  onRepeatedRowsChange?: (choice: 'sum' | 'first') => void;
+  /** True while a fresh preview is on its way (Import waits for it). */
+  refreshing?: boolean;
   onBack: () => void;
   onImport: () => void;
   /** Import only the good rows (the user's explicit choice after a refused import). */
@@ -146,16 +165,15 @@ export function ImportMappingStep({
   onDownloadRejected?: () => void;
 }) {
   const reasons = new Map((preview.columnProposals ?? []).map((p) => [p.header, p]));
-  const locations = preview.locations ?? [];
   const places = preview.locationChoice?.options ?? [];
-  const chooseLocation = (value: string) => {
-    onLocationChange?.(value);
-    // A location of its own column: that column is the stock (the other locations' are not imported).
-    const column = locations.find((l) => l.location === value);
-    if (value === ALL || column === undefined) return;
+  const location = preview.locationChoice?.chosen ?? null;
+  const candidates = preview.headerCandidates ?? [];
+  const headerLine = preview.headerLine ?? 0;
+  const stockHeaders = preview.headers.filter((h) => mapping[h] === 'currentQuantity');
+  const chooseStock = (value: string) => {
     const next = { ...mapping };
     for (const [h, f] of Object.entries(next)) if (f === 'currentQuantity') delete next[h];
-    next[column.header] = 'currentQuantity';
+    if (value !== NO_STOCK) next[value] = 'currentQuantity';
     onMappingChange(next);
   };
   const fieldUse = new Map<string, number>();
@@ -207,7 +225,7 @@ export function ImportMappingStep({
           <p className="text-muted-foreground text-xs">
             This file holds the stock of {places.length} locations. The expected stock of each product is read for the one you choose.
           </p>
-          <Select value={location ?? ALL} onValueChange={chooseLocation}>
+          <Select value={location ?? ALL} onValueChange={(value) => onLocationChange?.(value)} disabled={refreshing}>
             <SelectTrigger id="stock-location" className="w-full sm:w-80">
               <SelectValue />
             </SelectTrigger>
@@ -225,20 +243,83 @@ export function ImportMappingStep({
       ) : null}
 
       {preview.decisions && preview.decisions.length > 0 ? (
-        <section aria-labelledby="decisions-heading" className="grid gap-2 rounded-lg border p-3" data-testid="import-decisions">
+        <section
+          aria-labelledby="decisions-heading"
+          aria-busy={refreshing || undefined}
+          className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3"
+          data-testid="import-decisions"
+        >
           <h3 id="decisions-heading" className="text-sm font-medium">
             How your file will be read
           </h3>
-          <ul className="text-muted-foreground list-disc space-y-1 pl-5 text-sm">
+          <ul className={`text-muted-foreground list-disc space-y-1 pl-5 text-sm ${refreshing ? 'opacity-60' : ''}`}>
             {preview.decisions.filter((d) => d.topic !== 'layout').map((d, i) => (
               <li key={i} className="break-words whitespace-pre-line">
-                {d.topic === 'stock' && places.length > 1 && location !== (preview.locationChoice?.chosen ?? null)
-                  ? `The expected stock is read for ${location === ALL ? 'all locations, summed' : location}.`
-                  : d.text}
+                {d.text}
               </li>
             ))}
           </ul>
-          <p className="text-muted-foreground text-xs">Change a column below{places.length > 1 ? ' or the location above' : ''} if one of these is wrong.</p>
+          <p className="text-muted-foreground text-xs" role="status">
+            {refreshing ? 'Reading your file again with your changes...' : 'Change any of these below if one is wrong; the file is read again at once.'}
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {candidates.length > 1 && onHeaderLineChange ? (
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor="header-line" className="text-xs font-medium">
+                  Which row holds the column names?
+                </Label>
+                <Select value={String(headerLine)} onValueChange={(v) => onHeaderLineChange(Number(v))} disabled={refreshing}>
+                  <SelectTrigger id="header-line" className="w-full min-w-0">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {candidates.map((row) => (
+                      <SelectItem key={row.line} value={String(row.line)}>
+                        {candidateLabel(row)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+            {stockHeaders.length <= 1 ? (
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor="stock-column" className="text-xs font-medium">
+                  Which column is the stock?
+                </Label>
+                <Select value={stockHeaders[0] ?? NO_STOCK} onValueChange={chooseStock} disabled={refreshing}>
+                  <SelectTrigger id="stock-column" className="w-full min-w-0">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_STOCK}>No stock column (every product at 0)</SelectItem>
+                    <SelectSeparator />
+                    {preview.headers.map((h) => (
+                      <SelectItem key={h} value={h}>
+                        {h}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+            {preview.repeatedRows && onRepeatedRowsChange ? (
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor="repeated-rows" className="text-xs font-medium">
+                  Several rows of one product
+                </Label>
+                <Select value={preview.repeatedRows} onValueChange={(v) => onRepeatedRowsChange(v === 'first' ? 'first' : 'sum')} disabled={refreshing}>
+                  <SelectTrigger id="repeated-rows" className="w-full min-w-0">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="sum">Add up their stock</SelectItem>
+                    <SelectItem value="first">Keep the first row&apos;s stock</SelectItem>
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+          </div>
         </section>
       ) : null}
 
@@ -354,7 +435,7 @@ export function ImportMappingStep({
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onImport} disabled={duplicates.length > 0}>
+        <Button onClick={onImport} disabled={duplicates.length > 0 || refreshing}>
           Import {preview.totalRows.toLocaleString()} {preview.totalRows === 1 ? 'row' : 'rows'}
         </Button>
       </div>

@@ -14,14 +14,33 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** Rows by line with the reason each was left out, in a list named `label`. */
+function LineReasons({ label, rows }: { label: string; rows: readonly { line: number; reason: string }[] }) {
+  return (
+    <ul className="max-h-40 divide-y overflow-y-auto rounded-md border text-sm" aria-label={label}>
+      {rows.map((r) => (
+        <li key={r.line} className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2">
+          <span className="text-muted-foreground shrink-0 tabular-nums">Line {r.line}</span>
+          <span className="min-w-0 break-words sm:flex-1">{r.reason}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * The quantity update summary: rows read, products updated, and SKUs no product has; after a
- * partial update, the rows left out with their reasons and a CSV of them to fix.
+ * The quantity update summary: rows read, products updated, and SKUs no product has; the rows
+ * skipped (no SKU or other identifier, no quantity, title and total rows) by line and reason, and
+ * the rows of one product summed; after a partial update, the rows left out with their reasons
+ * and a CSV of them to fix.
  */
 export function QuantityCompleteStep({ result, fileName, onDone }: { result: QuantityUploadResult; fileName: string; onDone: () => void }) {
   const unknown = result.unknownSkus;
   const rejected = result.rejected ?? [];
   const rejectedCount = result.rejectedCount ?? rejected.length;
+  const skippedLines = result.skippedLines ?? [];
+  const skippedCount = (result.skipped ?? []).reduce((n, s) => n + s.count, 0);
+  const warnings = result.warnings ?? [];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-6">
       <div className="flex items-center gap-3">
@@ -36,19 +55,38 @@ export function QuantityCompleteStep({ result, fileName, onDone }: { result: Qua
         <Stat label="Products updated" value={result.updated} />
         <Stat label="Unknown SKUs" value={unknown.length} />
       </dl>
+      {skippedCount > 0 ? (
+        <div className="grid gap-2">
+          <p className="text-sm">
+            {skippedCount.toLocaleString()} {skippedCount === 1 ? 'row was' : 'rows were'} read but changed nothing on their own:
+          </p>
+          <ul className="text-muted-foreground list-disc pl-5 text-sm" aria-label="Rows skipped, by reason">
+            {(result.skipped ?? []).map((s) => (
+              <li key={s.reason}>
+                {s.count.toLocaleString()} {s.count === 1 ? s.reason.replace(/^rows\b/, 'row') : s.reason}
+              </li>
+            ))}
+          </ul>
+          {skippedLines.length > 0 ? (
+            <LineReasons label="Rows skipped" rows={skippedLines} />
+          ) : null}
+          {warnings.length > 0 ? (
+            <ul className="max-h-32 divide-y overflow-y-auto rounded-md border text-sm" aria-label="Rows of one product summed">
+              {warnings.map((w, i) => (
+                <li key={`${w.line}-${i}`} className="px-3 py-2 break-words">
+                  {w.message.replace(`${fileName} line ${w.line}: `, `Line ${w.line}: `)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
       {rejectedCount > 0 ? (
         <div className="grid gap-2">
           <p className="text-sm">
             {rejectedCount.toLocaleString()} {rejectedCount === 1 ? 'row was' : 'rows were'} not updated:
           </p>
-          <ul className="max-h-40 divide-y overflow-y-auto rounded-md border text-sm" aria-label="Rows not updated">
-            {rejected.map((r) => (
-              <li key={r.line} className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2">
-                <span className="text-muted-foreground shrink-0 tabular-nums">Line {r.line}</span>
-                <span className="min-w-0 break-words sm:flex-1">{r.reason}</span>
-              </li>
-            ))}
-          </ul>
+          <LineReasons label="Rows not updated" rows={rejected} />
           <Button variant="outline" className="w-fit" onClick={() => downloadRejectedRows(rejectedQuantityCsv(rejected), fileName)}>
             <Download aria-hidden="true" />
             Download rejected rows (CSV)
