@@ -103,7 +103,7 @@ for (const width of [1280, 375]) {
       await expect(decisions).toContainText('The stock is the column "On hand (current)".');
       const stock = dialog.getByRole('combobox', { name: 'Which column is the stock?' });
       await stock.click();
-      await page.getByRole('option', { name: 'Available (not editable)' }).click();
+      await page.getByRole('option', { name: 'Available (not editable)', exact: true }).click();
       await expect(decisions).toContainText('The stock is the column "Available (not editable)".');
       await expect(dialog.getByLabel('On hand (current)', { exact: true })).toHaveText('Do not import');
       const rows = dialog.getByRole('combobox', { name: 'Several rows of one product' });
@@ -148,7 +148,7 @@ for (const width of [1280, 375]) {
       await page.getByRole('option', { name: 'On hand (current)' }).click();
       await qty.getByRole('button', { name: 'Update Quantities' }).click();
       await expect(qty.getByText('2 product quantities updated successfully.')).toBeVisible({ timeout: 60_000 });
-      const skipped = qty.getByRole('list', { name: 'Rows skipped' });
+      const skipped = qty.getByRole('list', { name: 'Rows skipped', exact: true });
       await expect(skipped).toContainText('Line 5');
       await expect(skipped).toContainText('rows without a quantity (left as they were)');
       await expect(skipped).toContainText('Line 6');

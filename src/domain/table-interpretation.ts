@@ -405,7 +405,7 @@ export function interpretTable(
             ? `Rows of one product (one per ${distinguishing.join(', ')}) are one item: their stock is summed.`
             : 'Rows repeating a product are one item: identical rows count once; rows that differ have their stock summed, with a warning naming the lines.',
   });
-  if (proposal.layout !== null) decisions.unshift({ topic: 'layout', text: `The file is a ${proposal.layout}.` });
+  if (proposal.layout !== null) decisions.unshift({ topic: 'layout', text: `The file is ${/^[aeiou]/i.test(proposal.layout) ? 'an' : 'a'} ${proposal.layout}.` });
 
   const typeIndex = folded.findIndex((h) => TYPE_HEADER.test(h));
   const distinguishingIndexes = distinguishing.map(indexOf);

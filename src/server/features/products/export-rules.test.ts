@@ -1,7 +1,7 @@
 /**
  * Every rule of DESIGN.md section 6 'What real exports hold', over files written the way each
  * system writes them (fixtures/exports: Shopify inventory exports old and new, Shopify product
- * exports old and new (2024 headers), WooCommerce in Russian and Portuguese, Odoo, Zoho Inventory, inFlow, a platform's product
+ * exports old and new (2024 headers), Magento 2 with store view rows, Odoo with one2many rows, WooCommerce in Russian and Portuguese, Odoo, Zoho Inventory, inFlow, a platform's product
  * list, a POS barcode table, an accounting package's XLSX stock summary, a scanner dump). For each:
  * the preview's words, the figures the web import stores (on both databases), and the command-line
  * reconciliation of a count against the file, giving each product's expected stock as the file
@@ -186,6 +186,31 @@ const CASES: RuleCase[] = [
     },
     skippedLines: { 6: 'rows without SKU, barcode or other identifier' }, // the image-only row
     keyedBy: { barcode: [5], 'handle and options': [7, 8] },
+  },
+  {
+    // Magento 2's product export: a store view's row (`store_view_code` fr: its translated name,
+    // no qty) repeats the SKU; quantities written `100.0000`.
+    file: 'magento2-export-store-views.csv',
+    says: ['The file is a Magento product export.', 'The stock is the column "qty".', 'Rows of one product (one per store_view_code) are one item'],
+    products: {
+      'MT07-S-Gray': { currentQuantity: 100, name: 'Argus All-Weather Tank-S-Gray', price: '22.00' },
+      'MT07-M-Gray': { currentQuantity: 37, name: 'Argus All-Weather Tank-M-Gray' },
+      'MT08-L-Green': { currentQuantity: 0 },
+    },
+  },
+  {
+    // Odoo's product export with labels (every cell quoted): a one2many field (Vendors) writes its
+    // further values on rows of their own; a product without Internal Reference is known by its
+    // barcode, else by its External ID.
+    file: 'odoo-product-template-vendors.csv',
+    says: ['The file is an Odoo export (labels).', 'The stock is the column "Quantity On Hand".', 'then the system\'s id in "External ID"'],
+    products: {
+      FURN_0096: { currentQuantity: 45, name: 'Customizable Desk', price: '750.00', costPrice: '500.00' },
+      '__export__.product_template_53_6a7f3b21': { currentQuantity: 0, name: 'Cable Management Box' },
+      '4006381333931': { currentQuantity: 12, name: 'Office Lamp', upc: '4006381333931' },
+    },
+    skippedLines: { 3: 'rows without SKU, barcode or other identifier', 5: 'continuation rows (one more value of the row above)' },
+    keyedBy: { 'system id': [4], barcode: [6] },
   },
 ];
 

@@ -63,7 +63,7 @@ export function QuantityCompleteStep({ result, fileName, onDone }: { result: Qua
           <ul className="text-muted-foreground list-disc pl-5 text-sm" aria-label="Rows skipped, by reason">
             {(result.skipped ?? []).map((s) => (
               <li key={s.reason}>
-                {s.count.toLocaleString()} {s.count === 1 ? s.reason.replace(/^rows\b/, 'row') : s.reason}
+                {s.count.toLocaleString()} {s.count === 1 ? s.reason.replace(/\brows\b/, 'row') : s.reason}
               </li>
             ))}
           </ul>
