@@ -1,11 +1,14 @@
 /**
  * `npm run reconcile -- --catalogue catalogue.csv --scan team1.csv:Barcode:Qty --scan team3.csv:scan
  *   [--filter JSON] [--mode cross-validation] [--json out.json] [--xlsx out.xlsx] [--csv out.csv]
- *   [--map 'Header=field,...'] [--location NAME|all] [--has-header yes|no|auto] [--partial]`
+ *   [--map 'Header=field,...'] [--location NAME|all] [--header-line N] [--repeated-rows sum|first]
+ *   [--has-header yes|no|auto] [--partial]`
  *
  * The catalogue's columns are proposed as in the web dialog (known export layouts, synonyms);
  * `--map` sets or overrides columns (`'Item_ID=sku,Notes=skip'`), `--location` picks the location
- * a multi-location export's count is for, or `all` of them summed. Rows without any identifier are
+ * a multi-location export's count is for, or `all` of them summed; `--header-line` names the line
+ * of the catalogue's column names (title rows above it skipped) and `--repeated-rows first` keeps
+ * the first row's stock of an item listed on several rows (the dialog's choices alike). Rows without any identifier are
  * skipped and listed by line (table-interpretation.ts) and rows with problems are
  * listed (the first 20, then a count); with problems the run stops unless `--partial` is given,
  * which reconciles against the good rows. `--has-header` applies to every scan file.
@@ -23,9 +26,16 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { filterExpressionSchema, type FilterExpression } from '../contracts/filters.js';
 import { auditModeSchema, RESULT_CATEGORIES, type AuditMode, type EnhancedResults, type ResultCategory } from '../contracts/results.js';
-import { headerChoiceSchema, PRODUCT_IMPORT_FIELD_LABELS, productImportFieldSchema, type HeaderChoice } from '../contracts/products.js';
+import {
+  headerChoiceSchema,
+  headerLineSchema,
+  PRODUCT_IMPORT_FIELD_LABELS,
+  productImportFieldSchema,
+  repeatedRowsSchema,
+  type HeaderChoice,
+} from '../contracts/products.js';
 import { foldHeader, suggestMapping } from '../domain/column-mapping.js';
-import { interpretTable, type TableChoices } from '../domain/table-interpretation.js';
+import { interpretTable, type RepeatedRows, type TableChoices } from '../domain/table-interpretation.js';
 import { describeFilter } from '../domain/describe-filter.js';
 import { matchesFilter } from '../domain/filters.js';
 import { summariseMoney } from '../domain/money-summary.js';
@@ -85,6 +95,10 @@ export interface CatalogueOptions {
   map?: Record<string, string>;
   /** Location whose quantity column is the expected stock (multi-location exports). */
   location?: string;
+  /** The line of the catalogue's column names (default: found by the reader). */
+  headerLine?: number;
+  /** Further rows of one item: 'sum' their stock (default) or keep the 'first' row's. */
+  repeatedRows?: RepeatedRows;
   /** Reconcile against the good rows when some rows have problems. */
   partial?: boolean;
   /** Where the summary of skipped and rejected rows goes (default: stderr). */
@@ -118,7 +132,7 @@ export function catalogueChoices(headers: string[], sampleRows: string[][], opts
       );
     }
   }
-  return { mapping, ...(location ? { location } : {}) };
+  return { mapping, ...(location ? { location } : {}), ...(opts.repeatedRows ? { repeatedRows: opts.repeatedRows } : {}) };
 }
 
 /** The first 20 of `items`, then how many more. */
@@ -130,9 +144,10 @@ function firstTwenty(items: string[], total: number): string[] {
 async function loadCatalogue(file: string, filter: FilterExpression | null, opts: CatalogueOptions = {}): Promise<CliProduct[]> {
   const fileName = path.basename(file);
   const log = opts.log ?? ((line: string) => console.error(line));
-  const preview = await previewTable(file, fileName, { rows: 10, header: 'yes' });
+  const headerLine = opts.headerLine !== undefined ? { headerLine: opts.headerLine } : {};
+  const preview = await previewTable(file, fileName, { rows: 10, header: 'yes', ...headerLine });
   const choices = catalogueChoices(preview.headers, preview.rows, opts, fileName);
-  const parsed = await parseCatalogue(file, fileName, choices);
+  const parsed = await parseCatalogue(file, fileName, choices, headerLine);
   const { interpretation } = parsed;
   log(`Catalogue columns: ${Object.entries(interpretation.mapping).map(([h, f]) => `${h} -> ${PRODUCT_IMPORT_FIELD_LABELS[f]}`).join(', ')}`);
   for (const d of interpretation.decisions) log(d.text);
@@ -297,6 +312,8 @@ async function main(argv: string[]): Promise<number> {
         name: { type: 'string', default: 'Command-line reconciliation' },
         map: { type: 'string' },
         location: { type: 'string' },
+        'header-line': { type: 'string' },
+        'repeated-rows': { type: 'string' },
         'has-header': { type: 'string', default: 'auto' },
         partial: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -310,7 +327,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(
       'usage: npm run reconcile -- --catalogue FILE --scan FILE:SCAN_COLUMN[:QUANTITY_COLUMN] [--scan ...]\n' +
         '         [--filter JSON] [--mode standard|cross-validation] [--json OUT] [--xlsx OUT] [--csv OUT]\n' +
-        "         [--map 'Header=field,...'] [--location NAME|all] [--has-header yes|no|auto] [--partial]",
+        "         [--map 'Header=field,...'] [--location NAME|all] [--header-line N] [--repeated-rows sum|first]\n" +
+        '         [--has-header yes|no|auto] [--partial]',
     );
     return args.help ? 0 : 2;
   }
@@ -319,7 +337,19 @@ async function main(argv: string[]): Promise<number> {
   let scans: ScanSpec[];
   let map: Record<string, string> | undefined;
   let hasHeader: HeaderChoice;
+  let headerLine: number | undefined;
+  let repeatedRows: RepeatedRows | undefined;
   try {
+    if (args['header-line'] !== undefined) {
+      const line = headerLineSchema.safeParse(args['header-line']);
+      if (!line.success) throw new Error(`--header-line ${args['header-line']}: expected a line number from 1 to 1000`);
+      headerLine = line.data;
+    }
+    if (args['repeated-rows'] !== undefined) {
+      const rows = repeatedRowsSchema.safeParse(args['repeated-rows']);
+      if (!rows.success) throw new Error(`--repeated-rows ${args['repeated-rows']}: expected sum or first`);
+      repeatedRows = rows.data;
+    }
     if (args.map !== undefined) map = parseMapOption(args.map);
     const header = headerChoiceSchema.safeParse(args['has-header']);
     if (!header.success) throw new Error(`--has-header ${args['has-header']}: expected yes, no or auto`);
@@ -338,7 +368,7 @@ async function main(argv: string[]): Promise<number> {
     filter,
     mode,
     hasHeader,
-    catalogueOptions: { map, location: args.location, partial: args.partial },
+    catalogueOptions: { map, location: args.location, partial: args.partial, headerLine, repeatedRows },
   });
   if (args.json) await writeFile(args.json, JSON.stringify(results, null, 2));
   const report = inMemoryReport(results, args.name!, filter);

@@ -534,13 +534,14 @@ export function catalogueReaderFor(fileName: string, headers: readonly string[],
 const INTERPRETATION_ROWS = 200;
 
 /**
- * Reads and validates every row of a catalogue file under the user's choices, keeping the good
+ * Reads and validates every row of a catalogue file under the user's choices (`opts.headerLine`:
+ * the line of its column names, when the user named it), keeping the good
  * rows with the further rows of an item summed in (the command-line reconciliation's catalogue).
  * Never throws for bad rows.
  * @throws AppError for a bad mapping, FileError for an unreadable file.
  */
-export async function parseCatalogue(filePath: string, fileName: string, choices: TableChoices): Promise<ParsedCatalogue> {
-  const table = await openTable(filePath, fileName, { header: 'yes' });
+export async function parseCatalogue(filePath: string, fileName: string, choices: TableChoices, opts: { headerLine?: number } = {}): Promise<ParsedCatalogue> {
+  const table = await openTable(filePath, fileName, { header: 'yes', ...opts });
   const readerFor = catalogueReaderFor(fileName, table.headers, choices);
   const rows: ProductUpsert[] = [];
   let reader: CatalogueRowReader | null = null;

@@ -275,6 +275,27 @@ describe('the command-line reconciliation of a count against each export', () =>
     }
   });
 
+  it("takes the dialog's choices: the header row's line and the first row's stock of an item", async () => {
+    const titled = path.join(tmp, 'titled-catalogue.csv');
+    writeFileSync(titled, 'Stock list of 27 November,Main Street shop\r\nSKU,Name,Qty\r\nMUG-1,Clay Mug,6\r\nMUG-2,Slate Mug,4\r\n');
+    const scan = path.join(tmp, 'choices-scan.csv');
+    writeFileSync(scan, 'code,qty\nMUG-1,1\nCordless Drill,1\n');
+    const expected = async (catalogue: string, catalogueOptions: Record<string, unknown>) => {
+      const results = await reconcileFiles({
+        catalogue,
+        scans: [{ file: scan, scanColumn: 'code', quantityColumn: 'qty' }],
+        filter: null,
+        mode: 'standard',
+        catalogueOptions: { ...catalogueOptions, log: () => {} },
+      });
+      return Object.fromEntries(RESULT_CATEGORIES.filter((cat) => cat !== 'notFound').flatMap((cat) => results.categories[cat]).map((l) => [l.sku, l.expectedQuantity]));
+    };
+    expect(await expected(titled, { headerLine: 2 })).toEqual({ 'MUG-1': 6, 'MUG-2': 4 });
+    const inflow = path.join(dir, 'inflow-stock-levels.csv');
+    expect(await expected(inflow, {})).toEqual({ 'Cordless Drill': 3, 'Wood Screws 100pk': 46 });
+    expect(await expected(inflow, { repeatedRows: 'first' })).toEqual({ 'Cordless Drill': 1, 'Wood Screws 100pk': 40 });
+  });
+
   it('reads a scanner dump whose second column is the symbology: each line one scan, 18 in all', async () => {
     const results = await reconcileFiles({
       catalogue: path.join(dir, 'odoo-stock-quant.csv'),
