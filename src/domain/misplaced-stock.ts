@@ -15,7 +15,7 @@
  * Locations compare as the filter compares text (`foldFilterText`: trimmed, NFC, case-folded).
  * Pure: same inputs, same answer. Quantities are units with at most 3 decimals; sums are exact.
  */
-import type { FilterExpression } from '../contracts/filters.js';
+import { filterExpressionSchema, type FilterExpression } from '../contracts/filters.js';
 import type { HomeAudit, MisplacedItem, MisplacedStock } from '../contracts/misplaced-stock.js';
 import { foldFilterText } from './filters.js';
 import { formatQuantity, fromThousandths, THOUSANDTHS } from './quantity-thousandths.js';
@@ -37,6 +37,16 @@ export function locationScopeOf(filter: FilterExpression | null | undefined): st
   const key = foldFilterText(locations[0]!.value);
   if (key === '' || locations.some((c) => foldFilterText(c.value) !== key)) return null;
   return locations[0]!.value.trim();
+}
+
+/**
+ * The location an audit is scoped to: `locationScopeOf` of a product audit's stored filter (any
+ * JSON, validated here); null for a cycle count, an audit without a filter or an unreadable one.
+ */
+export function auditLocationScope(audit: { auditType: string; filterExpression: unknown }): string | null {
+  if (audit.auditType !== 'product-audit') return null;
+  const parsed = filterExpressionSchema.safeParse(audit.filterExpression);
+  return parsed.success ? locationScopeOf(parsed.data) : null;
 }
 
 /** The key two locations compare by (`foldFilterText`); '' for none. */

@@ -10,12 +10,11 @@
  * (docs/decisions/0140).
  */
 import type { Db } from '../../db/client.js';
-import { filterExpressionSchema } from '../../../contracts/filters.js';
 import type { MisplacedStock } from '../../../contracts/misplaced-stock.js';
 import {
+  auditLocationScope,
   foundElsewhere,
   locationKey,
-  locationScopeOf,
   proposeMoves,
   shortageOf,
   type FoundElsewhere,
@@ -26,13 +25,6 @@ import { AppError } from '../../errors.js';
 import type { AuditRow } from './repo.js';
 import { listLocationAudits, readNotExpectedLines, readShortLines } from './misplaced-stock-repo.js';
 
-/** The location a product audit is scoped to (`locationScopeOf` of its stored filter), or null. */
-export function auditLocation(audit: Pick<AuditRow, 'auditType' | 'filterExpression'>): string | null {
-  if (audit.auditType !== 'product-audit') return null;
-  const parsed = filterExpressionSchema.safeParse(audit.filterExpression);
-  return parsed.success ? locationScopeOf(parsed.data) : null;
-}
-
 /**
  * The misplaced stock of `audit` (any audit of the caller's organisation). An audit that is not
  * scoped to one location answers `location` null and no items.
@@ -41,7 +33,7 @@ export function auditLocation(audit: Pick<AuditRow, 'auditType' | 'filterExpress
  */
 export async function readMisplacedStock(db: Db, audit: AuditRow): Promise<MisplacedStock> {
   if (audit.status !== 'complete') throw new AppError('AUDIT_NOT_COMPLETE', 'Only a finished audit has misplaced stock to show.', 409);
-  const location = auditLocation(audit);
+  const location = auditLocationScope(audit);
   if (location === null) return { location: null, items: [], moves: 0, unitsToMove: 0 };
   const found = foundElsewhere(location, await readNotExpectedLines(db, audit.organizationId, audit.id));
   const homes = await homeAudits(db, audit, found);
@@ -60,7 +52,7 @@ async function homeAudits(db: Db, audit: AuditRow, found: readonly FoundElsewher
   const homes = new Map<string, HomeAuditShortages>();
   if (productsByHome.size === 0) return homes;
   for (const row of await listLocationAudits(db, audit.organizationId, audit.id)) {
-    const key = locationKey(auditLocation({ auditType: 'product-audit', filterExpression: row.filterExpression }));
+    const key = locationKey(auditLocationScope({ auditType: 'product-audit', filterExpression: row.filterExpression }));
     const productIds = productsByHome.get(key);
     if (productIds === undefined || homes.has(key)) continue;
     const shortages = new Map<string, HomeShortage>();
