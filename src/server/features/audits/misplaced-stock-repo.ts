@@ -4,10 +4,11 @@
  * audit's Below and Zero Sheet lines of given products. Every statement is scoped by
  * organization_id.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditResultLines, audits } from '../../db/schema.js';
 import type { NotExpectedLine } from '../../../domain/misplaced-stock.js';
+import { arrayLiteral } from '../products/pg-array.js';
 
 /** The audit's Not Expected lines (products outside its scope), in result order. */
 export async function readNotExpectedLines(db: Db, organizationId: string, auditId: string): Promise<NotExpectedLine[]> {
@@ -63,8 +64,9 @@ export async function readShortLines(
       and(
         eq(t.organizationId, organizationId),
         eq(t.auditId, auditId),
-        inArray(t.category, ['quantityBelow', 'zeroSheetItems']),
-        inArray(t.productId, [...productIds]),
+        sql`${t.category} in ('quantityBelow', 'zeroSheetItems')`,
+        // One array parameter: a home location may hold more products than a statement has parameters.
+        sql`${t.productId} = any(${arrayLiteral(productIds)}::uuid[])`,
       ),
     );
 }
