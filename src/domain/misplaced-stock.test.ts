@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FilterExpression } from '../contracts/filters.js';
 import {
+  auditLocationScope,
   foundElsewhere,
   locationScopeOf,
   misplacedText,
@@ -48,6 +49,16 @@ describe('locationScopeOf', () => {
     expect(locationScopeOf(filter('AND', condition('location', 'equals', 'Aisle 1'), condition('location', 'equals', 'Aisle 2')))).toBeNull();
     expect(locationScopeOf(filter('OR', condition('location', 'equals', 'Aisle 1'), condition('location', 'equals', 'Aisle 2')))).toBeNull();
     expect(locationScopeOf(filter('OR', condition('location', 'equals', 'Aisle 1'), condition('category', 'equals', 'Fruit')))).toBeNull();
+  });
+});
+
+describe('auditLocationScope', () => {
+  it("reads a product audit's stored filter; a cycle count or an unreadable filter has no location", () => {
+    const byLocation = filter('AND', condition('location', 'equals', 'Cold Store'));
+    expect(auditLocationScope({ auditType: 'product-audit', filterExpression: byLocation })).toBe('Cold Store');
+    expect(auditLocationScope({ auditType: 'cycle-count', filterExpression: byLocation })).toBeNull();
+    expect(auditLocationScope({ auditType: 'product-audit', filterExpression: null })).toBeNull();
+    expect(auditLocationScope({ auditType: 'product-audit', filterExpression: { logic: 'AND', conditions: [{ field: 'location' }] } })).toBeNull();
   });
 });
 
