@@ -128,4 +128,15 @@ describe.each(DATABASE_KINDS)('misplaced stock on %s', (kind) => {
     expect(unfinished.statusCode).toBe(409);
     expect(unfinished.json()).toMatchObject({ error: 'AUDIT_NOT_COMPLETE' });
   });
+
+  // Last: it changes Aisle 2's figures.
+  it("reads B's final figures: a recount of B that finds more Hammers makes the move smaller", async () => {
+    const hammers = (await misplaced(owner, aisle1)).items.find((i) => i.sku === 'H-1')!;
+    const recount = await owner.post(`/api/audits/${latestAisle2}/recount`, { productIds: [hammers.productId] });
+    expect(recount.statusCode, recount.body).toBe(201);
+    await processFiles(owner, recount.json().id as string, [{ content: ['Code,Count', 'H-1,8'].join('\n'), fileName: 'recount.csv' }]);
+    const after = await misplaced(owner, aisle1);
+    expect(after.items.find((i) => i.sku === 'H-1')).toMatchObject({ homeAudit: { id: latestAisle2 }, shortInHome: 2, moveQuantity: 2 });
+    expect(after).toMatchObject({ moves: 2, unitsToMove: 6 });
+  });
 });
