@@ -168,8 +168,9 @@ function csvText(rows: CsvValue[][]): string {
  * Not Expected, Zero Sheet), then the repeated reads of serialised items (Category 'Repeated
  * Reads', nothing counted, Scan Files `file line N`, Reason where the item was first read), then
  * misplaced stock (Category 'Misplaced Stock', Scanned the units found, Location their home,
- * Reason 'found in A, belongs in B; Move N from A to B' or why no move), then the two Summary rows (Match Rate, Accuracy). Lot, Expiry and Serial are the GS1 details of a
- * line's first GS1 read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
+ * Reason 'found in A, belongs in B; Move N from A to B' or why no move), then the two Summary
+ * rows (Match Rate, Accuracy). Lot, Expiry and Serial are the GS1 details of a line's first GS1
+ * read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
  * most 2 decimals, Variance Value is the exact decimal, Scan Files are joined with '; '. Every
  * text cell goes through `spreadsheetSafe`.
  *
