@@ -20,8 +20,8 @@ import { writeTableSheet } from './xlsx-table-sheet.js';
  * 'Cross-File Discrepancies' (cross-validation audits), 'Not Found', 'Not Expected',
  * 'Zero Sheet', 'Repeated Reads' when serialised items were read again (file, line, value,
  * product, GTIN, serial, where first read), and 'Misplaced Stock' when the audit of a location
- * found products belonging in another (found in, belongs in, the home audit, the proposed move). Category sheets have a coloured tab and header, a frozen header row and a filter
- * over all rows; quantities are integers, money has two decimals, percentages a % format.
+ * found products belonging in another (found in, belongs in, the home audit, the proposed move).
+ * Category sheets have a coloured tab and header, a frozen header row and a filter over all rows; quantities are integers, money has two decimals, percentages a % format.
  * Text is stored in string cells exactly as scanned, so nothing is ever run as a formula.
  *
  * Memory is bounded: table rows are written as XML text into ExcelJS's streaming writer a batch
