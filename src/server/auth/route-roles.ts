@@ -72,6 +72,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/audits/:id/results-enhanced': EVERYONE,
   'GET /api/audits/:id/export': EVERYONE,
   'GET /api/audits/:id/export-xlsx': EVERYONE,
+  // Found in one location, belonging in another, and the proposed moves (DESIGN.md section 13).
+  'GET /api/audits/:id/misplaced-stock': EVERYONE,
 
   // Closing the count (DESIGN.md section 13): apply final counts to stock, reverse, history.
   'GET /api/audits/:id/application': EVERYONE,

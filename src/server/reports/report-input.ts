@@ -7,6 +7,7 @@
  * The report writers never hold a category's lines in memory: `lines(category)` is read once,
  * front to back, while the rows are written (DESIGN.md section 7: bounded memory at 100,000 lines).
  */
+import type { MisplacedItem } from '../../contracts/misplaced-stock.js';
 import type {
   AuditMode,
   AuditType,
@@ -55,4 +56,10 @@ export interface ReportInput {
    * Reads' part of each report, written only when there are any.
    */
   repeatedReads: readonly RepeatedRead[];
+  /**
+   * Products found in the audited location that belong in another, with the proposed moves
+   * (DESIGN.md section 13 "Misplaced stock"): the 'Misplaced Stock' part of each report, written
+   * only when there are any. Absent for an audit not scoped to one location.
+   */
+  misplacedStock?: readonly MisplacedItem[];
 }

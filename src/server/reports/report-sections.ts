@@ -71,6 +71,15 @@ export const REPEATED_READS_SECTION = {
     'where the item was first read.',
 } as const;
 
+/** The part of a report that lists misplaced stock and proposed moves (not a result category). */
+export const MISPLACED_STOCK_SECTION = {
+  title: 'Misplaced Stock',
+  meaning:
+    "Products counted in this audit's location whose catalogue location is another one: found here, " +
+    'belonging there. Where the latest completed audit of their home location shows them short (Below ' +
+    'or Zero Sheet), the proposed move is the smaller of the two quantities: stock to move back, not shrinkage.',
+} as const;
+
 /**
  * The sections of `input`'s report, in `RESULT_CATEGORIES` order: always the six categories of
  * the results screen, plus Cross-File Discrepancies for a cross-validation audit (or, so that no

@@ -4,9 +4,11 @@
  * DESIGN.md section 6 on formula escaping).
  */
 import Papa from 'papaparse';
+import type { MisplacedItem } from '../../contracts/misplaced-stock.js';
 import type { RepeatedRead, ResultCategory, ResultItem } from '../../contracts/results.js';
+import { misplacedText, moveText, noMoveReason } from '../../domain/misplaced-stock.js';
 import type { ReportInput } from './report-input.js';
-import { REPEATED_READS_SECTION, reportSections } from './report-sections.js';
+import { MISPLACED_STOCK_SECTION, REPEATED_READS_SECTION, reportSections } from './report-sections.js';
 import { fileCountsText, joinedScanFiles, roundedPercent, scanWithName } from './line-values.js';
 import { spreadsheetSafe } from './spreadsheet-safe.js';
 import { abandonStream, endStream, writeChunk } from './stream-pacing.js';
@@ -108,6 +110,32 @@ function repeatedReadRow(read: RepeatedRead): CsvValue[] {
   ];
 }
 
+/**
+ * A misplaced product as a row of the one table: Scanned what was found in the audited location,
+ * Location its home, Reason 'found in A, belongs in B' and the proposed move ('Move N from A to
+ * B') or why there is none.
+ */
+function misplacedRow(item: MisplacedItem): CsvValue[] {
+  return CSV_COLUMNS.map((column): CsvValue => {
+    switch (column) {
+      case 'Category':
+        return textCell(MISPLACED_STOCK_SECTION.title);
+      case 'SKU':
+        return textCell(item.sku);
+      case 'Product Name':
+        return textCell(item.productName);
+      case 'Scanned':
+        return item.foundQuantity;
+      case 'Location':
+        return textCell(item.belongsIn);
+      case 'Reason':
+        return textCell(`${misplacedText(item)}; ${moveText(item) ?? noMoveReason(item)}`);
+      default:
+        return null;
+    }
+  });
+}
+
 /** Category of the rows that carry the audit's headline figures. */
 export const CSV_SUMMARY_CATEGORY = 'Summary';
 
@@ -139,8 +167,10 @@ function csvText(rows: CsvValue[][]): string {
  * (Category holds the sheet title: Correct, Above, Below, Cross-File Discrepancies, Not Found,
  * Not Expected, Zero Sheet), then the repeated reads of serialised items (Category 'Repeated
  * Reads', nothing counted, Scan Files `file line N`, Reason where the item was first read), then
- * the two Summary rows (Match Rate, Accuracy). Lot, Expiry and Serial are the GS1 details of a
- * line's first GS1 read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
+ * misplaced stock (Category 'Misplaced Stock', Scanned the units found, Location their home,
+ * Reason 'found in A, belongs in B; Move N from A to B' or why no move), then the two Summary
+ * rows (Match Rate, Accuracy). Lot, Expiry and Serial are the GS1 details of a line's first GS1
+ * read. Numbers are plain (`-3`, `12.5`), % Difference is in percent with at
  * most 2 decimals, Variance Value is the exact decimal, Scan Files are joined with '; '. Every
  * text cell goes through `spreadsheetSafe`.
  *
@@ -164,6 +194,7 @@ export async function writeCsvReport(input: ReportInput, out: NodeJS.WritableStr
     for (let start = 0; start < input.repeatedReads.length; start += ROWS_PER_CHUNK) {
       await writeChunk(out, csvText(input.repeatedReads.slice(start, start + ROWS_PER_CHUNK).map(repeatedReadRow)));
     }
+    if (input.misplacedStock !== undefined && input.misplacedStock.length > 0) await writeChunk(out, csvText(input.misplacedStock.map(misplacedRow)));
     await writeChunk(out, csvText(summaryRows(input)));
     await endStream(out);
   } catch (error) {

@@ -4,11 +4,11 @@
  */
 import type { Stream } from 'node:stream';
 import type { ReportInput } from './report-input.js';
-import { REPEATED_READS_SECTION, reportSections } from './report-sections.js';
+import { MISPLACED_STOCK_SECTION, REPEATED_READS_SECTION, reportSections } from './report-sections.js';
 import { abandonStream } from './stream-pacing.js';
-import { categoryColumns, REPEATED_READ_COLUMNS } from './xlsx-category-columns.js';
+import { categoryColumns, MISPLACED_STOCK_COLUMNS, REPEATED_READ_COLUMNS } from './xlsx-category-columns.js';
 import { writeInstructionsSheet } from './xlsx-instructions-sheet.js';
-import { CATEGORY_COLOURS, REPEATED_READS_COLOURS } from './xlsx-styles.js';
+import { CATEGORY_COLOURS, MISPLACED_STOCK_COLOURS, REPEATED_READS_COLOURS } from './xlsx-styles.js';
 import { writeSummarySheet } from './xlsx-summary-sheet.js';
 import { writeTableSheet } from './xlsx-table-sheet.js';
 
@@ -18,9 +18,10 @@ import { writeTableSheet } from './xlsx-table-sheet.js';
  * Sheets, in order: 'Instructions', 'Executive Summary', then one per category of the results
  * screen, each with a header row and one row per line: 'Correct', 'Above', 'Below',
  * 'Cross-File Discrepancies' (cross-validation audits), 'Not Found', 'Not Expected',
- * 'Zero Sheet', and 'Repeated Reads' when serialised items were read again (file, line, value,
- * product, GTIN, serial, where first read). Category sheets have a coloured tab and header, a frozen header row and a filter
- * over all rows; quantities are integers, money has two decimals, percentages a % format.
+ * 'Zero Sheet', 'Repeated Reads' when serialised items were read again (file, line, value,
+ * product, GTIN, serial, where first read), and 'Misplaced Stock' when the audit of a location
+ * found products belonging in another (found in, belongs in, the home audit, the proposed move).
+ * Category sheets have a coloured tab and header, a frozen header row and a filter over all rows; quantities are integers, money has two decimals, percentages a % format.
  * Text is stored in string cells exactly as scanned, so nothing is ever run as a formula.
  *
  * Memory is bounded: table rows are written as XML text into ExcelJS's streaming writer a batch
@@ -64,6 +65,14 @@ export async function writeXlsxReport(input: ReportInput, out: NodeJS.WritableSt
         out,
         { name: REPEATED_READS_SECTION.title, colours: REPEATED_READS_COLOURS, columns: REPEATED_READ_COLUMNS },
         asyncOf(input.repeatedReads),
+      );
+    }
+    if (input.misplacedStock !== undefined && input.misplacedStock.length > 0) {
+      await writeTableSheet(
+        workbook,
+        out,
+        { name: MISPLACED_STOCK_SECTION.title, colours: MISPLACED_STOCK_COLOURS, columns: MISPLACED_STOCK_COLUMNS },
+        asyncOf(input.misplacedStock),
       );
     }
     await workbook.commit();

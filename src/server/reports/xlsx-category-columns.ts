@@ -5,7 +5,9 @@
  * Quantities are numbers (whole ones without decimals, fractions with up to 3), money is a number with two decimals, % Difference is a fraction with
  * a percent format, so that every numeric column sorts, filters and sums as numbers.
  */
+import type { MisplacedItem } from '../../contracts/misplaced-stock.js';
 import type { RepeatedRead, ResultCategory, ResultItem, ScanFileBreakdown } from '../../contracts/results.js';
+import { moveText, noMoveReason } from '../../domain/misplaced-stock.js';
 import { fileCountsText, joinedScanFiles, moneyValue, percentFraction } from './line-values.js';
 import type { TableColumn } from './xlsx-table-sheet.js';
 import { CELL_STYLES } from './xlsx-styles.js';
@@ -132,6 +134,19 @@ export const REPEATED_READ_COLUMNS: readonly TableColumn<RepeatedRead>[] = [
   { header: 'Serial', width: 20, style: CELL_STYLES.text, value: (read) => read.serial },
   { header: 'First Read File', width: 28, style: CELL_STYLES.text, value: (read) => read.firstFileName },
   { header: 'First Read Line', width: 15, style: CELL_STYLES.integer, value: (read) => read.firstLine },
+];
+
+/** The columns of the Misplaced Stock sheet (DESIGN.md section 13). */
+export const MISPLACED_STOCK_COLUMNS: readonly TableColumn<MisplacedItem>[] = [
+  { header: 'SKU', width: 20, style: CELL_STYLES.text, value: (item) => item.sku },
+  { header: 'Product Name', width: 36, style: CELL_STYLES.text, value: (item) => item.productName },
+  { header: 'Found In', width: 18, style: CELL_STYLES.text, value: (item) => item.foundIn },
+  { header: 'Found', width: 10, ...QUANTITY, value: (item) => item.foundQuantity },
+  { header: 'Belongs In', width: 18, style: CELL_STYLES.text, value: (item) => item.belongsIn },
+  { header: 'Home Audit', width: 28, style: CELL_STYLES.text, value: (item) => item.homeAudit?.name ?? null },
+  { header: 'Short There', width: 12, ...QUANTITY, value: (item) => item.shortInHome },
+  { header: 'Move Quantity', width: 14, ...QUANTITY, value: (item) => item.moveQuantity },
+  { header: 'Proposed Move', width: 40, style: CELL_STYLES.text, value: (item) => moveText(item) ?? noMoveReason(item) },
 ];
 
 /** The columns of `category`'s sheet; `files` are the audit's scan files in upload order. */

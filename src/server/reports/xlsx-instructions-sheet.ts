@@ -5,7 +5,7 @@
  */
 import type { stream } from 'exceljs';
 import type { ReportInput } from './report-input.js';
-import { REPEATED_READS_SECTION, type ReportSection } from './report-sections.js';
+import { MISPLACED_STOCK_SECTION, REPEATED_READS_SECTION, type ReportSection } from './report-sections.js';
 import { SUMMARY_SHEET_NAME } from './xlsx-summary-sheet.js';
 import { commitRow } from './xlsx-rows.js';
 import { CELL_STYLES, REPORT_COLOURS, headerStyle } from './xlsx-styles.js';
@@ -90,6 +90,7 @@ export function writeInstructionsSheet(
   );
   for (const section of sections) note(section.title, section.meaning);
   if (input.repeatedReads.length > 0) note(REPEATED_READS_SECTION.title, REPEATED_READS_SECTION.meaning);
+  if ((input.misplacedStock?.length ?? 0) > 0) note(MISPLACED_STOCK_SECTION.title, MISPLACED_STOCK_SECTION.meaning);
   gap();
 
   heading('Columns');

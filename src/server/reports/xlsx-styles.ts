@@ -65,6 +65,9 @@ export const CATEGORY_COLOURS: Readonly<Record<ResultCategory, SheetColours>> = 
 /** The Repeated Reads sheet: not a category, a neutral slate. */
 export const REPEATED_READS_COLOURS: SheetColours = { fill: 'FF455A64', text: WHITE };
 
+/** The Misplaced Stock sheet: the Not Expected lines it comes from, in teal. */
+export const MISPLACED_STOCK_COLOURS: SheetColours = { fill: 'FF00695C', text: WHITE };
+
 export type CellStyle = Partial<Style>;
 
 /** Every font names its face and size: a bare `<b/>` font leaves the size to the reader. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Table } from '@/components/ui/table';
 
 /** A labelled value on a phone card: `label` is the table's column header. */
 export interface PhoneCardField {
@@ -70,5 +71,20 @@ function FieldList({ fields, className, row, value }: { fields: PhoneCardField[]
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The table that stands beside a `PhoneCardList` from 768 px on (hidden below it), in a bordered
+ * box, named for screen readers by `caption`. `children` are its header and body.
+ */
+export function WideTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="hidden min-w-0 rounded-lg border md:block">
+      <Table>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </Table>
+    </div>
   );
 }

@@ -19,6 +19,7 @@ import type { ReportInput } from '../../reports/index.js';
 import { breakdownOf, readLinesPage, readMoneySummary, readSummary, type AuditRow, type SummaryRow } from './repo.js';
 import { streamLines } from './stream-lines.js';
 import { readRepeatedReads } from './repeated-reads-repo.js';
+import { readMisplacedStock } from './read-misplaced-stock.js';
 
 function toResultsSummary(summary: SummaryRow, audit: AuditRow): ResultsSummary {
   return {
@@ -111,5 +112,6 @@ export async function reportInput(db: Db, audit: AuditRow, organizationName: str
     counts: summary.counts as CategoryCounts,
     lines: (category) => streamLines(db, audit.id, category),
     repeatedReads: (await readRepeatedReads(db, audit.id)).reads,
+    misplacedStock: (await readMisplacedStock(db, audit)).items,
   };
 }

@@ -37,6 +37,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { processStoredFiles } from './process-stored-files.js';
 import { processUploadedFiles } from './process-uploaded-files.js';
 import { readPagedResults, reportInput } from './results.js';
+import { readMisplacedStock } from './read-misplaced-stock.js';
 import { findAudit, listAuditPage, listAudits, readAudit, type AuditRow } from './repo.js';
 import { changeAudit, recountAudit } from './update-audit.js';
 import { createAuditTask, taskAssignee } from '../tasks/create-audit-task.js';
@@ -181,6 +182,11 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs, config }: Ap
     const user = requireUser(req);
     const audit = await auditOf(db, user, req.params);
     return readPagedResults(db, audit, resultsQuerySchema.parse(req.query));
+  });
+
+  app.get('/api/audits/:id/misplaced-stock', async (req) => {
+    const user = requireUser(req);
+    return readMisplacedStock(db, await auditOf(db, user, req.params));
   });
 
   app.get('/api/audits/:id/export', async (req, reply) => {

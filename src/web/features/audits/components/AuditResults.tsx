@@ -1,7 +1,8 @@
 /**
  * The results of a complete audit (spec part 1 "Audit detail"): summary cards, scan file
  * performance, 'Search items...' and the category tabs with their count badges and paging.
- * Search is sent to the server (debounced) and puts every category back on page 1.
+ * Search is sent to the server (debounced) and puts every category back on page 1. An audit of
+ * one location adds its misplaced stock (DESIGN.md section 13): a card and a 'Misplaced Stock' tab.
  */
 import { useState } from 'react';
 import { Search } from 'lucide-react';
@@ -13,6 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { DEFAULT_RESULTS_PAGE_SIZE, useAuditResults } from '../api/get-audit-results';
+import { useMisplacedStock } from '../api/get-misplaced-stock';
+import { auditLocationScope } from '../../../../domain/misplaced-stock';
 import { CATEGORY_TABS, type PageState } from '../lib/result-tabs';
 import { CategoryResults } from './CategoryResults';
 import { DEFAULT_SORT, type SortChoice } from '../lib/result-sort';
@@ -21,6 +24,7 @@ import { ResultsSortSelect } from './ResultsSortSelect';
 import { ResultsSummaryCards } from './ResultsSummaryCards';
 import { ResultsSummaryTab } from './ResultsSummaryTab';
 import { RepeatedReads } from './RepeatedReads';
+import { MisplacedStockList, ProposedMovesCard } from './MisplacedStock';
 import { ScanFilePerformance } from './ScanFilePerformance';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -37,6 +41,8 @@ export function AuditResults({ audit }: { audit: Audit }) {
   const [tab, setTab] = useState<string>('summary');
   const [order, setOrder] = useState<SortChoice>(DEFAULT_SORT);
   const results = useAuditResults(audit.id, { search, sort: order.sort, dir: order.dir });
+  const misplaced = useMisplacedStock(audit.id, auditLocationScope(audit) !== null).data;
+  const hasMisplaced = misplaced !== undefined && misplaced.items.length > 0;
 
   const backToFirstPages = () =>
     setPages((current) => Object.fromEntries(Object.entries(current).map(([category, state]) => [category, { ...state, page: 1 }])));
@@ -77,6 +83,7 @@ export function AuditResults({ audit }: { audit: Audit }) {
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <ResultsSummaryCards results={data} />
       <ResultsMoneyCards money={data.money} />
+      {hasMisplaced ? <ProposedMovesCard stock={misplaced} onOpen={() => setTab('misplacedStock')} /> : null}
       <ScanFilePerformance files={data.summary.scanFileBreakdown} />
 
       <section aria-labelledby="audit-results-heading" className="grid min-w-0 grid-cols-1 gap-3">
@@ -127,6 +134,14 @@ export function AuditResults({ audit }: { audit: Audit }) {
                 </Badge>
               </TabsTrigger>
             ) : null}
+            {hasMisplaced ? (
+              <TabsTrigger value="misplacedStock" className="h-8 flex-none">
+                Misplaced Stock{' '}
+                <Badge variant="secondary" className="bg-background/80 px-1.5 tabular-nums">
+                  {misplaced.items.length.toLocaleString()}
+                </Badge>
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <TabsContent value="summary" className="pt-2">
             <ResultsSummaryTab counts={data.counts} onOpen={setTab} />
@@ -146,6 +161,11 @@ export function AuditResults({ audit }: { audit: Audit }) {
           {data.repeatedReadsTotal > 0 ? (
             <TabsContent value="repeatedReads" className="min-w-0 pt-2">
               <RepeatedReads reads={data.repeatedReads} total={data.repeatedReadsTotal} />
+            </TabsContent>
+          ) : null}
+          {hasMisplaced ? (
+            <TabsContent value="misplacedStock" className="min-w-0 pt-2">
+              <MisplacedStockList stock={misplaced} />
             </TabsContent>
           ) : null}
         </Tabs>

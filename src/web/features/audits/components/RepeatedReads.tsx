@@ -5,8 +5,8 @@
  * on, cards on a phone.
  */
 import type { RepeatedRead } from '../../../../contracts/results';
-import { PhoneCard, PhoneCardList } from '@/components/PhoneCards';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { PhoneCard, PhoneCardList, WideTable } from '@/components/PhoneCards';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const where = (file: string, line: number) => `${file}, line ${line.toLocaleString()}`;
 
@@ -41,33 +41,30 @@ export function RepeatedReads({ reads, total }: { reads: RepeatedRead[]; total: 
           />
         ))}
       </PhoneCardList>
-      <div className="hidden min-w-0 rounded-lg border md:block">
-        <Table>
-          <caption className="sr-only">{caption}</caption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Product</TableHead>
-              <TableHead>Serial</TableHead>
-              <TableHead>Read again</TableHead>
-              <TableHead>First read</TableHead>
-              <TableHead>Scan Value</TableHead>
+      <WideTable caption={caption}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Product</TableHead>
+            <TableHead>Serial</TableHead>
+            <TableHead>Read again</TableHead>
+            <TableHead>First read</TableHead>
+            <TableHead>Scan Value</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {reads.map((read, i) => (
+            <TableRow key={`${read.fileName}-${read.line}-${i}`}>
+              <TableCell className="align-top">
+                <Item read={read} />
+              </TableCell>
+              <TableCell className="align-top font-mono text-xs">{read.serial}</TableCell>
+              <TableCell className="align-top text-xs whitespace-nowrap">{where(read.fileName, read.line)}</TableCell>
+              <TableCell className="align-top text-xs whitespace-nowrap">{where(read.firstFileName, read.firstLine)}</TableCell>
+              <TableCell className="max-w-72 align-top font-mono text-xs break-all whitespace-normal">{read.scanValue}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {reads.map((read, i) => (
-              <TableRow key={`${read.fileName}-${read.line}-${i}`}>
-                <TableCell className="align-top">
-                  <Item read={read} />
-                </TableCell>
-                <TableCell className="align-top font-mono text-xs">{read.serial}</TableCell>
-                <TableCell className="align-top text-xs whitespace-nowrap">{where(read.fileName, read.line)}</TableCell>
-                <TableCell className="align-top text-xs whitespace-nowrap">{where(read.firstFileName, read.firstLine)}</TableCell>
-                <TableCell className="max-w-72 align-top font-mono text-xs break-all whitespace-normal">{read.scanValue}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+          ))}
+        </TableBody>
+      </WideTable>
     </div>
   );
 }
