@@ -215,8 +215,19 @@ describe.each(DATABASE_KINDS)('counting on the floor on %s', (kind) => {
     const forMember = (await member.get(`/api/audits/${id}/count-catalogue`)).json();
     expect(forMember.blind).toBe(true);
     expect(forMember.products.every((p: { expectedQuantity: number | null }) => p.expectedQuantity === null)).toBe(true);
-    expect((await owner.patch(`/api/audits/${id}`, { countBlind: false })).statusCode).toBe(200);
+    expect((await owner.get(`/api/audits/${id}`)).json().countBlind).toBeNull();
+    // Those who count blind cannot lift it: the setting is the owners' and admins'.
+    const byMember = await member.patch(`/api/audits/${id}`, { countBlind: false });
+    expect([byMember.statusCode, byMember.json().error]).toEqual([403, 'FORBIDDEN']);
+    expect((await member.get(`/api/audits/${id}/count-catalogue`)).json().blind).toBe(true);
+    const changed = await owner.patch(`/api/audits/${id}`, { countBlind: false });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().countBlind).toBe(false);
     expect((await member.get(`/api/audits/${id}/count-catalogue`)).json().products[0].expectedQuantity).toBe(4);
+    const admin = await signedInMember(t, (await owner.get('/api/auth/user')).json().organizationId, 'admin');
+    expect((await admin.patch(`/api/audits/${id}`, { countBlind: true })).statusCode).toBe(200);
+    expect((await admin.get(`/api/audits/${id}/count-catalogue`)).json().blind).toBe(true);
+    expect((await member.get(`/api/audits/${id}`)).json().countBlind).toBe(true);
   });
 
   it('keeps decimal quantities, the GS character and formula-like values in the file', async () => {
