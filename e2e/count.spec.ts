@@ -6,10 +6,12 @@
  * its batch was on the way. Screenshots at 375 and 1280 px with SCREENSHOTS_DIR.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callApi } from './support/api';
 import { signUp } from './support/app';
+import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const SHOTS = process.env.SCREENSHOTS_DIR;
 const PRODUCTS = [
@@ -184,3 +186,94 @@ test('a page closed while its batch was on the way sends it again; the server ke
   expect(rows.map((r) => r[0])).toEqual(['5901234123457', '5901234123457']);
   expect(new Set(rows.map((r) => r[4])).size).toBe(2);
 });
+
+test.describe('blind count', () => {
+  // A member joins: a server of its own whose organisations start on a plan with seats.
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startOwnServer(ownPort(12), { NEW_ORGANIZATION_TIER: 'pro' });
+  });
+  test.afterAll(async () => server?.stop());
+  // axe is added to the page as a script of its own.
+  const freshPage = async (browser: Browser) => (await browser.newContext({ baseURL: server.baseURL, bypassCSP: true })).newPage();
+
+  test('the owner switches it on and the count screen hides expected quantities; a member sees the state, no switch', async ({ browser }) => {
+    const page = await freshPage(browser);
+    const account = await signUp(page);
+    const auditId = await countableAudit(page);
+    await page.goto(`/audits/${auditId}`);
+    const blind = page.getByRole('switch', { name: 'Blind count: hide expected quantities' });
+    await expect(blind).not.toBeChecked();
+    await expect(page.getByTestId('blind-count-state')).toHaveText('Not set: members count blind; owners and admins see expected quantities.');
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'blind-count-owner');
+
+    await blind.click();
+    await expect(blind).toBeChecked();
+    await expect(page.getByTestId('blind-count-state')).toHaveText('On: no counter sees expected quantities on the count screen.');
+    await page.getByRole('link', { name: 'Count', exact: true }).click();
+    await expect(page.getByText('Blind count', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('waiting-badge')).toHaveText('All reads sent');
+    await scan(page, '5901234123457');
+    await expect(page.getByTestId('last-read-name')).toHaveText('Cable 3 m');
+    await expect(page.getByText('expected 4')).toHaveCount(0);
+
+    // Off again: the owner counts with the expected quantity in view.
+    await page.goto(`/audits/${auditId}`);
+    await blind.click();
+    await expect(blind).not.toBeChecked();
+    await expect(page.getByTestId('blind-count-state')).toHaveText('Off: every counter sees expected quantities on the count screen.');
+    await page.getByRole('link', { name: 'Count', exact: true }).click();
+    await expect(page.getByTestId('waiting-badge')).toHaveText('All reads sent');
+    await expect(page.getByText('Blind count', { exact: true })).toHaveCount(0);
+    await scan(page, '4006381333931');
+    await expect(page.getByTestId('last-read-name')).toHaveText('Bolt M10');
+    await expect(page.getByText('expected 10')).toBeVisible();
+
+    // A member reads the setting and has no switch; the server refuses them too.
+    const memberEmail = account.email.replace('@', '-member@');
+    const invited = await callApi<{ inviteUrl: string | null }>(page, 'POST', '/api/team/invite', { email: memberEmail, firstName: 'Mia', lastName: 'Member', role: 'member' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const member = await freshPage(browser);
+    await member.goto('/');
+    const password = 'member password 123';
+    const accepted = await callApi(member, 'POST', `/api/team/accept-invite/${invited.body.inviteUrl!.split('/').pop()!}`, {
+      firstName: 'Mia',
+      lastName: 'Member',
+      authMethod: 'password',
+      password,
+      confirmPassword: password,
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBeLessThan(300);
+    await member.goto(`/audits/${auditId}`);
+    await expect(member.getByTestId('blind-count-state')).toHaveText('Off: every counter sees expected quantities on the count screen.');
+    await expect(member.getByRole('switch')).toHaveCount(0);
+    expect((await callApi(member, 'PATCH', `/api/audits/${auditId}`, { countBlind: true })).status).toBe(403);
+    expect(await axeViolations(member)).toEqual([]);
+    await shoot(member, 'blind-count-member');
+    await member.context().close();
+    await page.context().close();
+  });
+});
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is (rule ids). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => v.id);
+  });
+}
+
+/** With SCREENSHOTS_DIR: the page at 1280 and at 375 px. */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}

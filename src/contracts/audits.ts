@@ -80,6 +80,11 @@ export const auditSchema = z.object({
   /** A recount's scope: how many products it counts (a list of ids, not a filter); null otherwise. */
   scopeProductCount: z.number().int().nullable(),
   scanFiles: z.array(scanFileSchema),
+  /**
+   * Blind count on the floor (DESIGN.md section 14): true hides expected quantities from every
+   * counter, false from nobody, null (not set) from members and viewers only.
+   */
+  countBlind: z.boolean().nullable(),
 });
 export type Audit = z.infer<typeof auditSchema>;
 

@@ -26,6 +26,11 @@ export const CAPABILITIES = {
   applyCounts: ['owner', 'admin'],
   /** Invite, edit, remove members and resend invitations. */
   manageTeam: ['owner', 'admin'],
+  /**
+   * Turn an audit's blind count on or off (DESIGN.md section 14): those who count blind must not
+   * be able to lift it themselves.
+   */
+  setBlindCount: ['owner', 'admin'],
   /** Change the subscription. */
   manageBilling: ['owner'],
   /** Rebuild the tag analytics aggregates from every result line (a background job). */

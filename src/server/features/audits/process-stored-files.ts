@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../errors.js';
 import { assertProcessable, startProcessing } from './process-audit.js';
-import { listStoredScanFiles, type AuditRow } from './repo.js';
+import { listStoredScanFiles, type AuditRow, type ScanFileRow } from './repo.js';
 import { storedFileExists } from './stored-files.js';
 import { countSessionsAmong } from '../counts/repo.js';
 
@@ -34,7 +34,16 @@ export async function processStoredFiles(opts: { db: Db; jobs: JobQueue; audit: 
       throw new AppError('SCAN_FILE_MISSING', `${row.fileName}: the uploaded copy is no longer on the server. Upload it again.`, 409);
     }
   }
-  const files = rows.map((row, position): ProcessingJobFile => ({
+  const files = rows.map((row, position) => jobFileOfRow(row, position, counts.has(row.storedFileId!)));
+  return startProcessing(db, opts.jobs, audit, files, { mode: opts.mode, keptFiles: true });
+}
+
+/**
+ * The job's entry for a kept scan file row at `position` of the run; `isCount`: the row is a
+ * count on the floor, whose file the job writes from the session's reads (features/counts).
+ */
+export function jobFileOfRow(row: ScanFileRow, position: number, isCount: boolean): ProcessingJobFile {
+  return {
     position,
     storedFileId: row.storedFileId!,
     fileName: row.fileName,
@@ -44,7 +53,16 @@ export async function processStoredFiles(opts: { db: Db; jobs: JobQueue; audit: 
     quantityColumn: row.quantityColumn,
     hasHeader: row.headerChoice === 'yes' || row.headerChoice === 'no' ? row.headerChoice : 'auto',
     sizeBytes: row.sizeBytes,
-    ...(counts.has(row.storedFileId!) ? { countSessionId: row.storedFileId! } : {}),
-  }));
-  return startProcessing(db, opts.jobs, audit, files, { mode: opts.mode, keptFiles: true });
+    ...(isCount ? { countSessionId: row.storedFileId! } : {}),
+  };
+}
+
+/**
+ * The audit's counts on the floor as job entries, numbered from `firstPosition` (DESIGN.md
+ * section 14: a count is a scan file of the audit in every run, upload-multiple's included).
+ */
+export async function countSessionJobFiles(db: Db, audit: AuditRow, firstPosition: number): Promise<ProcessingJobFile[]> {
+  const rows = await listStoredScanFiles(db, audit.organizationId, audit.id);
+  const counts = await countSessionsAmong(db, audit.organizationId, rows.map((r) => r.storedFileId!));
+  return rows.filter((r) => counts.has(r.storedFileId!)).map((row, i) => jobFileOfRow(row, firstPosition + i, true));
 }

@@ -1,7 +1,9 @@
 /**
  * `POST /api/audits/{id}/upload-multiple` (spec part 1 section 7): processes the files of the
  * request (the Run Now wizards). Files kept by earlier one-at-a-time uploads are not part of
- * the run; the stored results replace them (docs/decisions/0009).
+ * the run; the stored results replace them (docs/decisions/0009). Counts on the floor are: each
+ * counter's session is a scan file of the audit (DESIGN.md section 14), so the run takes the
+ * request's files and then the audit's counts, and the results hold both.
  */
 import type { FilterExpression } from '../../../contracts/filters.js';
 import type { AuditMode } from '../../../contracts/results.js';
@@ -10,6 +12,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../errors.js';
 import { assertProcessable, checkScanFiles, startProcessing, storeJobFiles, type ScanFileUpload } from './process-audit.js';
 import type { AuditRow } from './repo.js';
+import { countSessionJobFiles } from './process-stored-files.js';
 import { discardStagedFiles } from './staged-files.js';
 
 /**
@@ -35,7 +38,8 @@ export async function processUploadedFiles(opts: {
   await checkScanFiles(opts.uploads);
   const { files, staged } = await storeJobFiles(db, audit, opts.uploads);
   try {
-    return await startProcessing(db, opts.jobs, audit, files, {
+    const counts = await countSessionJobFiles(db, audit, files.length);
+    return await startProcessing(db, opts.jobs, audit, [...files, ...counts], {
       mode: opts.mode,
       filterExpression: opts.filterExpression,
       section: opts.section,

@@ -151,7 +151,8 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
         errorMessage: err.message,
         processingJob: { ...job, failure },
       });
-      if (ended && !job.keptFiles) await removeStoredFiles(db, job.files.map((f) => f.storedFileId));
+      // A count's session is no stored file: its reads stay with it.
+      if (ended && !job.keptFiles) await removeStoredFiles(db, job.files.filter((f) => !f.countSessionId).map((f) => f.storedFileId));
       return;
     }
     await endRun(db, auditId, token, { status: 'error', progress: 0, errorMessage: STORING_FAILED });

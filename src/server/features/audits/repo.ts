@@ -280,6 +280,7 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     parentAuditId: row.parentAuditId ?? null,
     scopeProductCount: row.scopeProductIds?.length ?? null,
     scanFiles: files.map(toScanFile),
+    countBlind: row.countBlind ?? null,
   };
 }
 

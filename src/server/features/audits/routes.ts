@@ -107,7 +107,7 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs, config }: Ap
   app.patch('/api/audits/:id', async (req) => {
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
-    return changeAudit({ db, audit, body: updateAuditBodySchema.parse(req.body ?? {}) });
+    return changeAudit({ db, user, audit, body: updateAuditBodySchema.parse(req.body ?? {}) });
   });
 
   app.post('/api/audits/:id/recount', async (req, reply) => {

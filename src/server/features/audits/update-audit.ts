@@ -11,6 +11,7 @@
  */
 import type { Audit, RecountAuditBody, UpdateAuditBody } from '../../../contracts/audits.js';
 import type { CurrentUser } from '../../../contracts/auth.js';
+import { can } from '../../../domain/roles.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { createDraftAudit } from './create-audit.js';
@@ -23,10 +24,14 @@ const MAX_NAME = 200;
 
 /**
  * @throws AppError 400 NOT_A_PRODUCT_AUDIT (filter on a cycle count), 409 AUDIT_ALREADY_PROCESSED
- *   (filter of a processing/complete/error audit), 400 NO_MATCHING_PRODUCTS.
+ *   (filter of a processing/complete/error audit), 400 NO_MATCHING_PRODUCTS; 403 FORBIDDEN when
+ *   a member sends countBlind (only owners and admins set the blind count, DESIGN.md section 14).
  */
-export async function changeAudit(opts: { db: Db; audit: AuditRow; body: UpdateAuditBody }): Promise<Audit> {
-  const { db, audit, body } = opts;
+export async function changeAudit(opts: { db: Db; user: CurrentUser; audit: AuditRow; body: UpdateAuditBody }): Promise<Audit> {
+  const { db, user, audit, body } = opts;
+  if (body.countBlind !== undefined && !can(user.role, 'setBlindCount')) {
+    throw new AppError('FORBIDDEN', 'Only owners and admins turn the blind count on or off.', 403);
+  }
   const values: Partial<AuditRow> = {};
   if (body.name !== undefined) values.name = body.name;
   if (body.section !== undefined) values.section = body.section || null;

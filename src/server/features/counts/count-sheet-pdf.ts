@@ -7,7 +7,15 @@
  * Bars come from bwip-js's encoder (`raw`: the widths of bars and spaces) and are drawn as filled
  * rectangles with pdf-lib's operators: rendering each barcode as an image or SVG cost 3 ms a
  * product, drawing the encoder's widths a fraction of that (a 5,000-product sheet in seconds).
+ *
+ * Text: Helvetica (a standard font, nothing embedded) for what WinAnsi holds; names and SKUs in
+ * other scripts (Cyrillic, Greek, Latin beyond WinAnsi...) in DejaVu Sans, embedded as a subset
+ * only when the sheet has such text (docs/decisions/0141). A character neither font has
+ * (CJK among them) prints as '?'.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
 import bwipjs from 'bwip-js/node';
 import { closePath, fill, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rgb, StandardFonts, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
 import { sheetBarcode } from '../../../domain/count-sheet-barcode.js';
@@ -41,8 +49,7 @@ const COLUMNS = { sku: MARGIN, name: MARGIN + 90, barcode: MARGIN + 250, expecte
 export async function writeCountSheetPdf(products: readonly SheetProduct[], opts: CountSheetOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Count sheet: ${opts.auditName}`);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await sheetFonts(doc, [opts.auditName, ...products.flatMap((p) => [p.sku, p.name ?? '', p.location ?? ''])]);
   const sorted = inSheetOrder(products);
   const groups = new Map<string, SheetProduct[]>();
   for (const p of sorted) {
@@ -55,9 +62,9 @@ export async function writeCountSheetPdf(products: readonly SheetProduct[], opts
     for (let start = 0; start === 0 || start < rows.length; start += ROWS_PER_PAGE) {
       const page = doc.addPage([PAGE.width, PAGE.height]);
       pageNumber += 1;
-      drawHeader(page, { font, bold }, opts, location, pageNumber);
-      rows.slice(start, start + ROWS_PER_PAGE).forEach((p, i) => drawRow(page, { font, bold }, p, i, opts.withExpected));
-      drawSignature(page, font);
+      drawHeader(page, fonts, opts, location, pageNumber);
+      rows.slice(start, start + ROWS_PER_PAGE).forEach((p, i) => drawRow(page, fonts, p, i, opts.withExpected));
+      drawSignature(page, fonts.font);
       if (rows.length === 0) break;
     }
   }
@@ -73,22 +80,73 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Text the standard fonts can draw (WinAnsi): other characters become '?'. */
-function drawable(text: string): string {
-  return text.replace(/[^\u0020-\u007E\u00A0-\u00FF]/g, '?');
+/** Text the standard fonts can draw (WinAnsi, less the few Windows-1252 extras). */
+const WIN_ANSI = /^[\u0020-\u007E\u00A0-\u00FF]*$/;
+
+/** The DejaVu Sans files of the `dejavu-fonts-ttf` package, and each one's character set. */
+const UNICODE_FONT_FILES = { font: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
+type Weight = keyof typeof UNICODE_FONT_FILES;
+let unicodeFonts: Promise<Record<Weight, { bytes: Uint8Array; codePoints: ReadonlySet<number> }>> | undefined;
+
+/** Reads the two font files once per process. */
+function loadUnicodeFonts() {
+  unicodeFonts ??= (async () => {
+    const resolve = createRequire(import.meta.url).resolve;
+    const load = async (file: string) => {
+      const bytes = new Uint8Array(await readFile(resolve(file)));
+      return { bytes, codePoints: new Set(fontkit.create(bytes).characterSet) };
+    };
+    const [font, bold] = await Promise.all([load(UNICODE_FONT_FILES.font), load(UNICODE_FONT_FILES.bold)]);
+    return { font, bold };
+  })();
+  return unicodeFonts;
 }
 
-function fit(text: string, font: PDFFont, size: number, width: number): string {
-  let t = drawable(text);
-  while (t.length > 1 && font.widthOfTextAtSize(t, size) > width) t = `${t.slice(0, -2)}…`.replace('……', '…');
-  return t.replace('…', '...');
+/**
+ * The sheet's fonts: Helvetica and Helvetica Bold, and, when some text of the sheet (`texts`) is
+ * beyond WinAnsi, DejaVu Sans and DejaVu Sans Bold embedded as subsets of what is drawn.
+ */
+export interface SheetFonts {
+  font: PDFFont;
+  bold: PDFFont;
+  unicode?: Record<Weight, { font: PDFFont; codePoints: ReadonlySet<number> }>;
 }
 
-function drawHeader(page: PDFPage, fonts: { font: PDFFont; bold: PDFFont }, opts: CountSheetOptions, location: string, pageNumber: number) {
+async function sheetFonts(doc: PDFDocument, texts: readonly string[]): Promise<SheetFonts> {
+  const fonts: SheetFonts = { font: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  if (texts.every((t) => WIN_ANSI.test(t))) return fonts;
+  const files = await loadUnicodeFonts();
+  doc.registerFontkit(fontkit);
+  const embed = async (weight: Weight) => ({ font: await doc.embedFont(files[weight].bytes, { subset: true }), codePoints: files[weight].codePoints });
+  fonts.unicode = { font: await embed('font'), bold: await embed('bold') };
+  return fonts;
+}
+
+/** `text` in the font that draws it: Helvetica when it can; else DejaVu, a character it lacks as '?'. */
+function typeset(text: string, fonts: SheetFonts, weight: Weight): { text: string; font: PDFFont } {
+  if (WIN_ANSI.test(text) || !fonts.unicode) return { text: WIN_ANSI.test(text) ? text : text.replace(/[^\u0020-\u007E\u00A0-\u00FF]/gu, '?'), font: fonts[weight] };
+  const { font, codePoints } = fonts.unicode[weight];
+  const drawn = Array.from(text, (c) => (codePoints.has(c.codePointAt(0)!) ? c : '?')).join('');
+  return { text: drawn, font };
+}
+
+/** Draws `text` at (x, y), cut with '...' to `width` points. */
+function drawFitted(page: PDFPage, fonts: SheetFonts, text: string, at: { x: number; y: number; size: number; width: number; weight?: Weight }) {
+  const set = typeset(text, fonts, at.weight ?? 'font');
+  let t = set.text;
+  if (set.font.widthOfTextAtSize(t, at.size) > at.width) {
+    const chars = Array.from(t);
+    while (chars.length > 1 && set.font.widthOfTextAtSize(`${chars.join('')}...`, at.size) > at.width) chars.pop();
+    t = `${chars.join('')}...`;
+  }
+  page.drawText(t, { x: at.x, y: at.y, size: at.size, font: set.font });
+}
+
+function drawHeader(page: PDFPage, fonts: SheetFonts, opts: CountSheetOptions, location: string, pageNumber: number) {
   const top = PAGE.height - MARGIN;
-  page.drawText(fit(`Count sheet: ${opts.auditName}`, fonts.bold, 14, 420), { x: MARGIN, y: top - 14, size: 14, font: fonts.bold });
+  drawFitted(page, fonts, `Count sheet: ${opts.auditName}`, { x: MARGIN, y: top - 14, size: 14, width: 420, weight: 'bold' });
   page.drawText(`Page ${pageNumber}`, { x: PAGE.width - MARGIN - 50, y: top - 14, size: 9, font: fonts.font });
-  page.drawText(fit(`Location: ${location}`, fonts.bold, 11, 500), { x: MARGIN, y: top - 34, size: 11, font: fonts.bold });
+  drawFitted(page, fonts, `Location: ${location}`, { x: MARGIN, y: top - 34, size: 11, width: 500, weight: 'bold' });
   const y = top - HEADER_HEIGHT + 8;
   const label = (text: string, x: number) => page.drawText(text, { x, y, size: 8, font: fonts.bold, color: rgb(0.3, 0.3, 0.3) });
   label('SKU', COLUMNS.sku);
@@ -99,14 +157,14 @@ function drawHeader(page: PDFPage, fonts: { font: PDFFont; bold: PDFFont }, opts
   page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: PAGE.width - MARGIN, y: y - 4 }, thickness: 0.5 });
 }
 
-function drawRow(page: PDFPage, fonts: { font: PDFFont; bold: PDFFont }, p: SheetProduct, index: number, withExpected: boolean) {
+function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, index: number, withExpected: boolean) {
   const top = PAGE.height - MARGIN - HEADER_HEIGHT - index * ROW_HEIGHT;
   const textY = top - 18;
-  page.drawText(fit(p.sku, fonts.bold, 9, 86), { x: COLUMNS.sku, y: textY, size: 9, font: fonts.bold });
-  page.drawText(fit(p.name ?? '', fonts.font, 9, 156), { x: COLUMNS.name, y: textY, size: 9, font: fonts.font });
+  drawFitted(page, fonts, p.sku, { x: COLUMNS.sku, y: textY, size: 9, width: 86, weight: 'bold' });
+  drawFitted(page, fonts, p.name ?? '', { x: COLUMNS.name, y: textY, size: 9, width: 156 });
   const code = sheetBarcode(p);
   drawBarcode(page, code.bcid, code.text, COLUMNS.barcode, top - 8 - BAR_HEIGHT);
-  page.drawText(fit(code.text, fonts.font, 7, 160), { x: COLUMNS.barcode + 10 * MODULE, y: top - 8 - BAR_HEIGHT - 9, size: 7, font: fonts.font });
+  drawFitted(page, fonts, code.text, { x: COLUMNS.barcode + 10 * MODULE, y: top - 8 - BAR_HEIGHT - 9, size: 7, width: 160 });
   if (withExpected && p.expectedQuantity !== null) page.drawText(String(p.expectedQuantity), { x: COLUMNS.expected, y: textY, size: 9, font: fonts.font });
   page.drawRectangle({ x: COLUMNS.count, y: top - 38, width: PAGE.width - MARGIN - COLUMNS.count, height: 28, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
   page.drawLine({ start: { x: MARGIN, y: top - ROW_HEIGHT + 2 }, end: { x: PAGE.width - MARGIN, y: top - ROW_HEIGHT + 2 }, thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });

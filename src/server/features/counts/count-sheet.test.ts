@@ -59,6 +59,39 @@ describe('count sheet PDF', () => {
   });
 });
 
+describe('count sheet PDF in other scripts', () => {
+  it('prints Cyrillic, Greek and accented names in an embedded font subset, as pdftoppm renders and pdftotext reads them', async () => {
+    const products = [
+      { sku: 'BOLT-RU', name: 'Болт М10 оцинкованный', upc: '5901234123457', location: 'Склад-1' },
+      { sku: 'VIDA-GR', name: 'Βίδα Μ8 ανοξείδωτη', upc: null, location: 'Склад-1' },
+      { sku: 'LODZ-1', name: 'Crème brûlée façonnée, Łódź', upc: null, location: 'Склад-1' },
+      { sku: 'SCREW-CN', name: 'Screw 螺丝', upc: null, location: 'Склад-1' },
+    ].map((p) => ({ ...p, expectedQuantity: 1 }));
+    const pdf = Buffer.from(await writeCountSheetPdf(products, { auditName: 'Ревизия Ω', withExpected: false }));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-sheet-'));
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'sheet.pdf'), '-']).toString();
+    for (const shown of ['Count sheet: Ревизия Ω', 'Location: Склад-1', 'Болт М10', 'Βίδα Μ8', 'Crème brûlée façonnée, Łódź']) expect(text).toContain(shown);
+    // DejaVu Sans has no CJK: those characters print as '?', never as an empty box.
+    expect(text).toContain('Screw ??');
+    expect(text).not.toContain('Б?лт');
+    // The regular and the bold are embedded, as subsets: the two files are 1.4 MB together.
+    const fonts = execFileSync('pdffonts', [path.join(dir, 'sheet.pdf')]).toString();
+    expect(fonts).toMatch(/DejaVuSans-\d+\s+CID TrueType\s+Identity-H\s+yes/);
+    expect(fonts).toMatch(/DejaVuSans-Bold-\d+\s+CID TrueType\s+Identity-H\s+yes/);
+    expect(pdf.length).toBeLessThan(100_000);
+    // pdftoppm renders it, and the barcodes still read back.
+    expect(await decodePages(pdf)).toEqual([['5901234123457', 'LODZ-1', 'SCREW-CN', 'VIDA-GR']]);
+  });
+
+  it('embeds no font for a sheet in WinAnsi text', async () => {
+    const pdf = Buffer.from(await writeCountSheetPdf([{ sku: 'A-1', name: 'Crème', upc: null, location: null, expectedQuantity: null }], { auditName: 'Plain', withExpected: false }));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-sheet-'));
+    writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+    expect(execFileSync('pdffonts', [path.join(dir, 'sheet.pdf')]).toString()).not.toContain('DejaVu');
+  });
+});
+
 describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
   let t: TestApp;
   let owner: TestClient;

@@ -64,6 +64,12 @@ describe.each(DATABASE_KINDS)('counting on the floor on %s', (kind) => {
     return res.json();
   }
 
+  /** The scanned quantity of a SKU over the results' counted lines. */
+  function scannedIn(results: PagedResults): (sku: string) => number {
+    const counted = [...results.categories.quantityCorrect, ...results.categories.quantityAbove, ...results.categories.quantityBelow];
+    return (sku) => counted.filter((i) => i.sku === sku).reduce((n, i) => n + i.scannedQuantity, 0);
+  }
+
   async function fileRows(client: TestClient, sessionId: string): Promise<string[][]> {
     const res = await client.get(`/api/count-sessions/${sessionId}/file`);
     expect(res.statusCode).toBe(200);
@@ -209,8 +215,19 @@ describe.each(DATABASE_KINDS)('counting on the floor on %s', (kind) => {
     const forMember = (await member.get(`/api/audits/${id}/count-catalogue`)).json();
     expect(forMember.blind).toBe(true);
     expect(forMember.products.every((p: { expectedQuantity: number | null }) => p.expectedQuantity === null)).toBe(true);
-    expect((await owner.patch(`/api/audits/${id}`, { countBlind: false })).statusCode).toBe(200);
+    expect((await owner.get(`/api/audits/${id}`)).json().countBlind).toBeNull();
+    // Those who count blind cannot lift it: the setting is the owners' and admins'.
+    const byMember = await member.patch(`/api/audits/${id}`, { countBlind: false });
+    expect([byMember.statusCode, byMember.json().error]).toEqual([403, 'FORBIDDEN']);
+    expect((await member.get(`/api/audits/${id}/count-catalogue`)).json().blind).toBe(true);
+    const changed = await owner.patch(`/api/audits/${id}`, { countBlind: false });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().countBlind).toBe(false);
     expect((await member.get(`/api/audits/${id}/count-catalogue`)).json().products[0].expectedQuantity).toBe(4);
+    const admin = await signedInMember(t, (await owner.get('/api/auth/user')).json().organizationId, 'admin');
+    expect((await admin.patch(`/api/audits/${id}`, { countBlind: true })).statusCode).toBe(200);
+    expect((await admin.get(`/api/audits/${id}/count-catalogue`)).json().blind).toBe(true);
+    expect((await member.get(`/api/audits/${id}`)).json().countBlind).toBe(true);
   });
 
   it('keeps decimal quantities, the GS character and formula-like values in the file', async () => {
@@ -227,6 +244,45 @@ describe.each(DATABASE_KINDS)('counting on the floor on %s', (kind) => {
     expect([nul.statusCode, nul.json().error]).toEqual([400, 'INVALID_CHARACTERS']);
     expect((await owner.patch(`/api/audits/${id}`, { name: 'A\u001dB' })).statusCode).toBe(400);
   });
+  it('keeps the counts on the floor when files are uploaded to the audit with upload-multiple', async () => {
+    const id = await draftAudit();
+    const mine = await openSession(owner, id);
+    const theirs = await openSession(member, id);
+    await send(owner, mine.id, [read('5901234123457', '2'), read('UNKNOWN-2')]);
+    await send(member, theirs.id, [read('BOLT-10', '3', 'A-02')]);
+    const upload = (content: string) =>
+      owner.upload(`/api/audits/${id}/upload-multiple`, [{ field: 'scanFiles', content, fileName: 'handheld.csv' }], {
+        scanColumn_0: 'Code',
+        quantityColumn_0: 'Qty',
+        teamName_0: 'Handheld',
+      });
+
+    // Bad input changes nothing: the counts stay the audit's, with their reads.
+    const refused = await upload('Code,Qty\nNUT-10,abc\n');
+    expect(refused.statusCode, refused.body).toBe(400);
+    const kept = (await owner.get(`/api/audits/${id}`)).json();
+    expect(kept.status).toBe('pending');
+    expect((await fileRows(owner, mine.id)).length).toBe(2);
+
+    const res = await upload('Code,Qty\nNUT-10,3\nBOLT-10,2\n');
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await waitComplete(owner, id);
+    const results: PagedResults = (await owner.get(`/api/audits/${id}/results-enhanced?all=true`)).json();
+    const scanned = scannedIn(results);
+    expect(scanned('CABLE-3')).toBe(2);
+    expect(scanned('BOLT-10')).toBe(5);
+    expect(scanned('NUT-10')).toBe(3);
+    expect(results.categories.notFound.map((i) => i.sku)).toEqual(['UNKNOWN-2']);
+    expect(results.summary.scanFileBreakdown.map((f) => [f.fileName, f.teamName, f.totalItems])).toEqual([
+      ['handheld.csv', 'Handheld', 5],
+      ['Count - Olive Owner.csv', 'Olive Owner', 3],
+      ['Count - member.csv', 'member', 3],
+    ]);
+    // The counts still download as they were.
+    expect((await fileRows(owner, mine.id)).length).toBe(2);
+    expect((await fileRows(owner, theirs.id)).length).toBe(1);
+  });
+
   // Last: it adds a product to the catalogue the tests above list.
   it('counts a decimal quantity, a GS1 DataMatrix read and a case barcode into the results as the engine reads them', async () => {
     const created = await owner.post('/api/products', {
@@ -251,8 +307,7 @@ describe.each(DATABASE_KINDS)('counting on the floor on %s', (kind) => {
     expect((await owner.post(`/api/audits/${id}/process?wait=false`)).statusCode).toBe(202);
     await waitComplete(owner, id);
     const results: PagedResults = (await owner.get(`/api/audits/${id}/results-enhanced?all=true`)).json();
-    const counted = [...results.categories.quantityCorrect, ...results.categories.quantityAbove, ...results.categories.quantityBelow];
-    const scanned = (sku: string) => counted.filter((i) => i.sku === sku).reduce((n, i) => n + i.scannedQuantity, 0);
+    const scanned = scannedIn(results);
     expect(scanned('CABLE-3')).toBe(2.5);
     expect(scanned('GS1-PACK')).toBe(9.5);
     expect(results.categories.notFound).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * /audits/:id (spec part 1 "Audit detail"): the audit's header, then by status: results and
  * exports (complete), 'Audit In Progress' (processing, error), or the resume flow of the matching
- * wizard (draft, pending), which turns into the results when the audit completes.
+ * wizard (draft, pending), which turns into the results when the audit completes. While it can
+ * be counted on the floor, its blind count setting (DESIGN.md section 14).
  */
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -17,6 +18,7 @@ import { ApplyToStock } from './components/ApplyToStock';
 import { AuditManageActions } from './components/AuditManageActions';
 import { AuditNotice } from './components/AuditNotice';
 import { AuditResults } from './components/AuditResults';
+import { BlindCountSetting } from './components/BlindCountSetting';
 import { ExportDialog } from './components/ExportDialog';
 import { ResumeAudit } from './components/ResumeAudit';
 
@@ -101,6 +103,7 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
           </>
         }
       />
+      {COUNTABLE.includes(data.status) ? <BlindCountSetting audit={data} /> : null}
       {complete ? (
         <>
           <ApplyToStock auditId={data.id} />
