@@ -399,7 +399,9 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
  * `insertProductStatsPerProduct` and the per-tag sort for the few products whose lines kept
  * different tags; one tag: complete audits without a number get one (`numberAudit`), then the
  * per-tag sort over that tag's lines. In both, the (tag, audit) rows come last, their
- * `latest_products` counted from the product rows just written. `onStep` hears each step as it
+ * `latest_products` counted from the product rows just written; for every tag their sums are
+ * first made into a temporary table, which PostgreSQL may fill with parallel workers
+ * (docs/decisions/0145). `onStep` hears each step as it
  * starts (`TAG_REBUILD_STEPS`, for the rebuild job's progress); it runs between the transaction's
  * statements and must not use the transaction. Minutes of work at 5 million lines: never called
  * inside a request (the rebuild job, docs/decisions/0130).
