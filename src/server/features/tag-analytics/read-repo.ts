@@ -10,9 +10,11 @@
  * planner picks (a re-scan per tag cost seconds).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { runsOnPglite, type Db } from '../../db/client.js';
 import type { SortOrder, TagAuditPoint, TagProduct, TagSortField } from '../../../contracts/tag-analytics.js';
 import { accuracyPercentage, type CompletionWindow } from '../../../domain/tag-analytics.js';
+import { arrayLiteral } from '../products/pg-array.js';
+import { readCatalogueVersion } from '../products/repo.js';
 
 function bound(at: Date | null, open: '-infinity' | 'infinity'): SQL {
   return sql`${at ? at.toISOString() : open}::timestamptz`;
@@ -52,6 +54,21 @@ function toIso(value: unknown): string | null {
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * `rows` for the list's and the detail's main statements: on the PostgreSQL server they run with
+ * JIT compilation off (a transaction of their own, `SET LOCAL`). Their estimated cost passes
+ * `jit_above_cost` at the bench's size (a full join of two materialised sets is estimated at 40
+ * times its rows), and compiling them took longer than running them (docs/decisions/0146).
+ * PGlite has no JIT.
+ */
+async function rowsWithoutJit<T>(db: Db, query: SQL): Promise<T[]> {
+  if (runsOnPglite(db)) return rows<T>(db, query);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return rows<T>(tx as unknown as Db, query);
+  });
 }
 
 export interface TagFigures {
@@ -96,21 +113,55 @@ function orderBy(sortBy: TagSortField, order: SortOrder): SQL {
 }
 
 /**
- * Current products carrying each tag (or only `tag`). The tags are unnested in the select list (a
- * lateral unnest is a function scan per product) and a tag a product carries k times weighs 1/k
- * at each place, so each product counts once without hashing or sorting every (product, tag)
- * pair (a DISTINCT over them spilled to disk at 50,000 products; docs/decisions/0098). The sum
- * is exact in numeric up to its 20 decimal places and rounded.
+ * Current products carrying each tag. The tags are unnested in the select list (a lateral unnest
+ * is a function scan per product) and a tag a product carries k times weighs 1/k at each place,
+ * so each product counts once without hashing or sorting every (product, tag) pair (a DISTINCT
+ * over them spilled to disk at 50,000 products; docs/decisions/0098). The sum is exact in numeric
+ * up to its 20 decimal places and rounded. Answered with the catalogue version it was counted at:
+ * one statement, one snapshot.
  */
-function totalProductsByTag(organizationId: string, tag: string | undefined): SQL {
-  if (tag !== undefined) {
-    return sql`SELECT ${tag}::text AS tag, count(*)::int AS total_products FROM products
-      WHERE organization_id = ${organizationId}::uuid AND tags @> ARRAY[${tag}]::text[] HAVING count(*) > 0`;
+function totalProductsByTag(organizationId: string): SQL {
+  return sql`SELECT coalesce((SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid), 0) AS version,
+      coalesce(array_agg(t.tag), '{}') AS tags, coalesce(array_agg(t.total_products), '{}') AS counts
+    FROM (
+      SELECT u.tag, round(sum(1.0 / cardinality(array_positions(u.tags, u.tag))))::int AS total_products
+      FROM (SELECT unnest(tags) AS tag, tags FROM products WHERE organization_id = ${organizationId}::uuid) AS u
+      WHERE u.tag <> ''
+      GROUP BY u.tag
+    ) AS t`;
+}
+
+/** Organisations whose per-tag product counts this process keeps (least recently used dropped). */
+const COUNTED_ORGANISATIONS = 200;
+const productCounts = new Map<string, { version: number; counts: Map<string, number> }>();
+
+/**
+ * The organisation's current products per tag (tag -> count; tags no product carries are absent),
+ * kept in this process under the catalogue version they were counted at (docs/decisions/0131:
+ * every write to products moves it, whatever code makes it). A read whose version matches costs
+ * one primary-key read instead of unnesting every product's tags (docs/decisions/0146); several
+ * app servers each keep their own and stay right.
+ */
+async function productCountsByTag(db: Db, organizationId: string): Promise<Map<string, number>> {
+  const kept = productCounts.get(organizationId);
+  if (kept && kept.version === (await readCatalogueVersion(db, organizationId))) {
+    productCounts.delete(organizationId);
+    productCounts.set(organizationId, kept);
+    return kept.counts;
   }
-  return sql`SELECT u.tag, round(sum(1.0 / cardinality(array_positions(u.tags, u.tag))))::int AS total_products
-    FROM (SELECT unnest(tags) AS tag, tags FROM products WHERE organization_id = ${organizationId}::uuid) AS u
-    WHERE u.tag <> ''
-    GROUP BY u.tag`;
+  const [row] = await rows<{ version: string | number; tags: string[]; counts: number[] }>(db, totalProductsByTag(organizationId));
+  const counts = new Map(row!.tags.map((tag, i) => [tag, Number(row!.counts[i])]));
+  productCounts.delete(organizationId);
+  productCounts.set(organizationId, { version: Number(row!.version), counts });
+  if (productCounts.size > COUNTED_ORGANISATIONS) productCounts.delete(productCounts.keys().next().value!);
+  return counts;
+}
+
+/** Rows `(tag, total_products)` of `counts` (only `tag`'s when given) as one bound pair of arrays. */
+function countsTable(counts: Map<string, number>, tag: string | undefined): SQL {
+  const entries = tag === undefined ? [...counts] : counts.has(tag) ? [[tag, counts.get(tag)!] as const] : [];
+  return sql`SELECT * FROM unnest(${arrayLiteral(entries.map(([t]) => t))}::text[], ${arrayLiteral(entries.map(([, n]) => n))}::int[])
+    AS c(tag, total_products)`;
 }
 
 /** True when every complete audit of the organisation completed before `at`. */
@@ -165,11 +216,11 @@ export async function selectTagFigures(db: Db, organizationId: string, filter: T
 
   const openEnded = window.to === null || (await completedBefore(db, organizationId, window.to));
 
-  const result = await rows<Record<string, unknown>>(
+  const result = await rowsWithoutJit<Record<string, unknown>>(
     db,
     sql`
     WITH c AS MATERIALIZED (
-      ${totalProductsByTag(organizationId, filter.tag)}
+      ${countsTable(await productCountsByTag(db, organizationId), filter.tag)}
     ), a AS MATERIALIZED (
       SELECT tag, sum(audited_lines)::int AS audited, sum(accurate_lines)::int AS accurate,
         sum(quantity_variance) AS variance, max(completed_at) AS last_at,
@@ -222,7 +273,7 @@ function inWindow(column: string): SQL {
 
 export async function selectTagProducts(db: Db, organizationId: string, tag: string, window: CompletionWindow): Promise<TagProduct[]> {
   const range = await numberRange(db, organizationId, window);
-  const result = await rows<Record<string, unknown>>(
+  const result = await rowsWithoutJit<Record<string, unknown>>(
     db,
     sql`
     WITH s AS MATERIALIZED (

@@ -50,29 +50,38 @@ function auditedLineTags(where: SQL): SQL {
 }
 
 /**
- * Per-(audit, tag) rows of the audited lines matched by `lineWhere` (a condition on `l`), or of
- * those carrying `tag` only. The tags are unnested in the select list (one projection, not a
- * function scan per line) and the lines are grouped before the join to audits: 200,000 groups are
- * joined instead of 12 million (tag, line) pairs (docs/decisions/0071). No ON CONFLICT clause
- * (a speculative insert per row): the callers write an audit's rows once, under the numbering lock.
- * `latest_products` is 0, or taken from `latest` (rows `(tag, audit_id, n)`) when given.
+ * The sums per (audit, tag) of the audited lines matched by `lineWhere` (a condition on `l`), or
+ * of those carrying `tag` only: rows `(audit_id, tag, audited, accurate, variance)`. The tags are
+ * unnested in the select list (one projection, not a function scan per line) and the lines are
+ * grouped before any join to audits: 200,000 groups are joined instead of 12 million (tag, line)
+ * pairs (docs/decisions/0071). The key is the audit and the tag alone (the callers' lines are one
+ * organisation's): the fewer bytes hashed per pair, the less of the rebuild's largest step.
  */
-function insertAuditStats(lineWhere: SQL, tag: string | null, latest: SQL | null = null): SQL {
+function auditStatsGroups(lineWhere: SQL, tag: string | null): SQL {
+  return sql`
+    SELECT u.audit_id, u.tag, count(*)::int AS audited, (count(*) FILTER (WHERE u.accurate))::int AS accurate,
+      coalesce(sum(u.difference), 0) AS variance
+    FROM (
+      SELECT unnest(l.tags) AS tag, l.audit_id, l.category = ${ACCURATE_CATEGORY} AS accurate, l.difference
+      FROM audit_result_lines AS l
+      WHERE l.product_id IS NOT NULL AND l.category = ANY(${auditedCategories}) AND ${lineWhere}
+    ) AS u
+    ${tag === null ? sql`` : sql`WHERE u.tag = ${tag}`}
+    GROUP BY u.audit_id, u.tag`;
+}
+
+/**
+ * Writes the organisation's `tag_audit_stats` rows of `groups` (rows as `auditStatsGroups`
+ * answers them) for the complete audits among them. No ON CONFLICT clause (a speculative insert
+ * per row): the callers write an audit's rows once, under the numbering lock. `latest_products`
+ * is 0, or taken from `latest` (rows `(tag, audit_id, n)`) when given.
+ */
+function insertAuditStats(organizationId: string, groups: SQL, latest: SQL | null = null): SQL {
   return sql`
     INSERT INTO tag_audit_stats (organization_id, tag, audit_id, completed_at, audited_lines, accurate_lines, quantity_variance,
       latest_products)
-    SELECT s.organization_id, s.tag, s.audit_id, a.completed_at, s.audited, s.accurate, s.variance, ${latest === null ? sql`0` : sql`coalesce(lp.n, 0)`}
-    FROM (
-      SELECT u.organization_id, u.tag, u.audit_id, count(*)::int AS audited, (count(*) FILTER (WHERE u.accurate))::int AS accurate,
-        coalesce(sum(u.difference), 0) AS variance
-      FROM (
-        SELECT l.organization_id, unnest(l.tags) AS tag, l.audit_id, l.category = ${ACCURATE_CATEGORY} AS accurate, l.difference
-        FROM audit_result_lines AS l
-        WHERE l.product_id IS NOT NULL AND l.category = ANY(${auditedCategories}) AND ${lineWhere}
-      ) AS u
-      ${tag === null ? sql`` : sql`WHERE u.tag = ${tag}`}
-      GROUP BY u.organization_id, u.tag, u.audit_id
-    ) AS s
+    SELECT ${organizationId}::uuid, s.tag, s.audit_id, a.completed_at, s.audited, s.accurate, s.variance, ${latest === null ? sql`0` : sql`coalesce(lp.n, 0)`}
+    FROM (${groups}) AS s
     JOIN audits AS a ON a.id = s.audit_id AND a.status = 'complete' AND a.completed_at IS NOT NULL
     ${latest === null ? sql`` : sql`LEFT JOIN (${latest}) AS lp ON lp.tag = s.tag AND lp.audit_id = s.audit_id`}`;
 }
@@ -170,7 +179,7 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
   if (number === null) return;
   await bumpVersion(db, organizationId);
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
-  await db.execute(insertAuditStats(where, null));
+  await db.execute(insertAuditStats(organizationId, auditStatsGroups(where, null)));
   // k = how many of the product's audits have a lower number: the insert position.
   const k = sql`width_bucket(excluded.audit_numbers[1], s.audit_numbers)`;
   const spliced = (column: string) => sql`s.${sql.raw(column)}[:${k}] || excluded.${sql.raw(column)} || s.${sql.raw(column)}[${k} + 1:]`;
@@ -390,7 +399,9 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
  * `insertProductStatsPerProduct` and the per-tag sort for the few products whose lines kept
  * different tags; one tag: complete audits without a number get one (`numberAudit`), then the
  * per-tag sort over that tag's lines. In both, the (tag, audit) rows come last, their
- * `latest_products` counted from the product rows just written. `onStep` hears each step as it
+ * `latest_products` counted from the product rows just written; for every tag their sums are
+ * first made into a temporary table, which PostgreSQL may fill with parallel workers
+ * (docs/decisions/0145). `onStep` hears each step as it
  * starts (`TAG_REBUILD_STEPS`, for the rebuild job's progress); it runs between the transaction's
  * statements and must not use the transaction. Minutes of work at 5 million lines: never called
  * inside a request (the rebuild job, docs/decisions/0130).
@@ -427,7 +438,9 @@ export async function rebuildTagStats(
       ).rows;
       for (const audit of unnumbered) await numberAudit(tx, organizationId, audit.id);
       await tx.execute(insertProductStatsPerTag(sql`${lineOrg} AND l.tags @> ARRAY[${tag}]::text[] AND t.tag = ${tag}`));
-      await tx.execute(insertAuditStats(sql`${lineOrg} AND l.tags @> ARRAY[${tag}]::text[]`, tag, latestProductsByAudit(organizationId, tag)));
+      await tx.execute(
+        insertAuditStats(organizationId, auditStatsGroups(sql`${lineOrg} AND l.tags @> ARRAY[${tag}]::text[]`, tag), latestProductsByAudit(organizationId, tag)),
+      );
       return;
     }
     await tx.execute(sql`DELETE FROM tag_audit_numbers WHERE ${org}`);
@@ -443,6 +456,11 @@ export async function rebuildTagStats(
     }
     // After the product rows: each (tag, audit) row is written once with its latest products.
     await onStep('audits');
-    await tx.execute(insertAuditStats(lineOrg, null, latestProductsByAudit(organizationId, null)));
+    // The sums go through a temporary table: PostgreSQL may plan CREATE TABLE AS in parallel (its
+    // workers each sum a share of the lines, the leader merges 200,000 groups per worker), never an
+    // INSERT ... SELECT, which writes rows (docs/decisions/0145).
+    await tx.execute(sql`CREATE TEMPORARY TABLE tag_rebuild_audit_groups ON COMMIT DROP AS ${auditStatsGroups(lineOrg, null)}`);
+    await tx.execute(insertAuditStats(organizationId, sql`SELECT * FROM tag_rebuild_audit_groups`, latestProductsByAudit(organizationId, null)));
+    await tx.execute(sql`DROP TABLE tag_rebuild_audit_groups`);
   });
 }

@@ -293,6 +293,30 @@ describe.each(DATABASE_KINDS)('tag analytics on %s', (kind) => {
     expect((await summary(`?searchQuery=${encodeURIComponent('50%')}`)).map((r) => r.tagName)).toEqual(['50% off']);
   });
 
+  it('counts the products per tag once per catalogue version, and again when the catalogue changes', async () => {
+    const org = (await owner.get('/api/auth/user')).json().organizationId as string;
+    const fragile = async () => Number(byTag(await summary()).fragile!.totalProducts);
+    const before = await fragile();
+    expect(before).toBeGreaterThan(0);
+    const dropFragile = sql`UPDATE products SET tags = array_remove(tags, 'fragile')
+      WHERE organization_id = ${org}::uuid AND id = (SELECT min(id::text)::uuid FROM products WHERE organization_id = ${org}::uuid AND 'fragile' = ANY(tags))
+      RETURNING id::text AS id`;
+    // A change the catalogue version's triggers do not see (replication role): the kept count stays,
+    // in the list and on the tag's page.
+    const dropped = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      return ((await tx.execute(dropFragile)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
+    });
+    expect(await fragile()).toBe(before);
+    expect((await details('fragile')).summary.totalProducts).toBe(before);
+    // A write the triggers see: counted afresh.
+    await t.db.execute(sql`UPDATE products SET name = name WHERE id = ${dropped}::uuid`);
+    expect(await fragile()).toBe(before - 1);
+    expect((await details('fragile')).summary.totalProducts).toBe(before - 1);
+    await t.db.execute(sql`UPDATE products SET tags = array_append(tags, 'fragile') WHERE id = ${dropped}::uuid`);
+    expect(await fragile()).toBe(before);
+  });
+
   it('lets every role read, only writers refresh, and keeps organisations apart', async () => {
     const org = (await owner.get('/api/auth/user')).json().organizationId as string;
     const viewer = await signedInMember(t, org, 'viewer');
