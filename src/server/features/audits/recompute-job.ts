@@ -35,7 +35,7 @@ import { reconcileInWorker } from './engine/reconcile-in-worker.js';
 import { readJobFiles, type ProcessingJobFile } from './processing-job.js';
 import { recountIntoParents } from './recount-into-parent.js';
 import { storeRepeatedReads } from './repeated-reads-repo.js';
-import { insertSummary, loadCatalogueSnapshot, type AuditRow } from './repo.js';
+import { insertSummary, loadCatalogueSnapshot } from './repo.js';
 import { NOT_FOUND_LINE_COLUMNS, RESULT_LINE_COLUMNS } from './result-lines.js';
 
 export const RECOMPUTE_QUEUE = 'recompute-audit' as const;
@@ -116,7 +116,7 @@ export async function runRecomputeJob(db: Db, auditId: string, timing: Recompute
   }, timing.heartbeatMs);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-recompute-'));
   let notFoundLines: GrowingFile | undefined;
-  let stored = false;
+  let stored: boolean;
   try {
     const files = await db.select().from(scanFiles).where(eq(scanFiles.auditId, auditId)).orderBy(asc(scanFiles.position));
     if (files.length === 0 || files.some((f) => f.keptFileId === null && f.keptCountSessionId === null)) {
