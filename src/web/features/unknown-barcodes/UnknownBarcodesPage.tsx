@@ -198,10 +198,10 @@ export default function UnknownBarcodesPage({ canAct, createProductForm }: { can
   const actions = (item: UnknownBarcode) =>
     canAct ? (
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => setMapping(item)} aria-label={`Map ${item.value} to a product`}>
+        <Button size="sm" onClick={() => setMapping(item)} aria-label={`Map to Product: ${item.value}`}>
           Map to Product
         </Button>
-        <Button size="sm" variant="outline" onClick={() => setCreating(item)} aria-label={`Create a product from ${item.value}`}>
+        <Button size="sm" variant="outline" onClick={() => setCreating(item)} aria-label={`Create Product: ${item.value}`}>
           Create Product
         </Button>
       </div>
