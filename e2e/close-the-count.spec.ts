@@ -8,34 +8,11 @@
  * 6, D-4 3 counted 1, E-5 4 counted 4.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Product } from '../src/contracts/products';
 import { callApi } from './support/api';
+import { axeViolations, shoot } from './support/page-checks';
 import { completedAudit, setUp } from './support/small-audit';
-
-const SHOTS = process.env.SCREENSHOTS_DIR;
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** The WCAG 2.1 A/AA rules axe finds broken on the page as it is (transitions let to end first). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForTimeout(500);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 // axe is injected into the page for the scans.
 test.use({ bypassCSP: true });
