@@ -34,6 +34,7 @@ test('an unknown barcode mapped to a product from the Unknown Barcodes page; the
   await row.getByRole('button', { name: 'Create Product: ZZZ' }).click();
   const form = page.getByRole('dialog', { name: 'Add Product' });
   await expect(form.getByLabel('SKU *')).toHaveValue('ZZZ');
+  expect(await axeViolations(page)).toEqual([]);
   await shoot(page, 'unknown-barcodes-create-product');
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(form).toBeHidden();
