@@ -13,7 +13,7 @@ import type { EnhancedResults, ResultItem } from '../../../contracts/results.js'
 import type { UnknownBarcodeAction, UnknownBarcodePage } from '../../../contracts/unknown-barcodes.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
-import { processedAudit } from '../audits/test-support/fixture-audits.js';
+import { processedAudit, processFiles } from '../audits/test-support/fixture-audits.js';
 import { matchKeyOf } from './repo.js';
 
 const CATALOGUE = ['SKU,Name,Cost,Qty,Tags', 'A-1,Apples,1.00,5,fruit', 'B-1,Bananas,2.00,3,fruit', 'C-1,Cherries,1.00,2,berry'].join('\n');
@@ -166,6 +166,26 @@ describe.each(DATABASE_KINDS)('unknown barcodes on %s', (kind) => {
     // The audit says it was recomputed, and when.
     const audit: Audit = (await owner.get(`/api/audits/${first}`)).json();
     expect(audit).toMatchObject({ canRecompute: true, recomputeState: null, recomputeError: null });
+  });
+
+  it('keeps the final figures of a recount when the audit it recounts is recomputed', async () => {
+    const parent = await processedAudit(owner, 'Aisle 9', [{ content: ['Code,Count', 'A-1,2', 'Q-9,1'].join('\n'), fileName: 'aisle9.csv' }]);
+    const recount: Audit = (await owner.post(`/api/audits/${parent}/recount`, { productIds: [ids['A-1']] })).json();
+    await processFiles(owner, recount.id, [{ content: ['Code,Count', 'A-1,5'].join('\n'), fileName: 'recount.csv' }]);
+    expect(line(await results(parent), 'A-1')).toMatchObject({ category: 'quantityCorrect', item: { scannedQuantity: 5 } });
+
+    const res = await owner.post('/api/unknown-barcodes/map', { value: 'Q-9', productId: ids['C-1'], units: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitRecomputed(parent, null);
+    const after = await results(parent);
+    // Q-9 is an alias of C-1 counting 2 a read: C-1 counted 2 of 2; A-1 keeps its recount.
+    expect(line(after, 'C-1')).toMatchObject({ category: 'quantityCorrect', item: { scannedQuantity: 2, expectedQuantity: 2 } });
+    expect(line(after, 'A-1')).toMatchObject({
+      category: 'quantityCorrect',
+      item: { scannedQuantity: 5, reason: 'Recounted: first count 2, final 5 (Aisle 9 (recount))' },
+    });
+    expect(line(after, 'Q-9')).toBeNull();
+    expect(await identifiersOf('C-1')).toEqual([{ value: 'Q-9', kind: 'alias', units: 2 }]);
   });
 
   it('recomputes after a product is made from a value; an audit without kept scan files says so', async () => {
