@@ -206,6 +206,8 @@ for (const width of [1280, 375]) {
     await check('subscribe', page.getByRole('heading', { level: 1 }));
     await page.goto('/tag-analytics');
     await check('tag analytics', page.getByRole('heading', { name: 'Tag Analytics' }));
+    await page.goto('/unknown-barcodes');
+    await check('unknown barcodes', page.getByRole('heading', { name: 'Unknown Barcodes' }));
     await page.goto('/settings');
     await check('settings', page.getByText('Coming soon'));
     await page.goto('/no-such-page');

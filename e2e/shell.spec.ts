@@ -94,6 +94,7 @@ test('landing -> Sign In -> team login -> create account -> dashboard', async ({
     'Products',
     'Active Audits',
     'Tag Analytics',
+    'Unknown Barcodes',
     'Active Tasks',
     'Team Members',
     'Billing',

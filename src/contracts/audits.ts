@@ -79,6 +79,15 @@ export const auditSchema = z.object({
   parentAuditId: z.string().nullable(),
   /** A recount's scope: how many products it counts (a list of ids, not a filter); null otherwise. */
   scopeProductCount: z.number().int().nullable(),
+  /**
+   * Recompute from the kept scan files (DESIGN.md section 13, docs/decisions/0139): whether a
+   * complete audit can be (its scan files were kept), 'queued' / 'running' / null, when it last
+   * finished (ISO time), and why the last one failed.
+   */
+  canRecompute: z.boolean(),
+  recomputeState: z.enum(['queued', 'running']).nullable(),
+  recomputedAt: z.string().nullable(),
+  recomputeError: z.string().nullable(),
   scanFiles: z.array(scanFileSchema),
   /**
    * Blind count on the floor (DESIGN.md section 14): true hides expected quantities from every

@@ -33,6 +33,8 @@ import { installRouteGuard } from './auth/route-guard.js';
 import { tagAnalyticsRoutes } from './features/tag-analytics/routes.js';
 import { stockRoutes } from './features/stock/routes.js';
 import { startTagRebuildWorker } from './features/tag-analytics/tag-rebuild-job.js';
+import { startRecomputeWorker } from './features/audits/recompute-job.js';
+import { unknownBarcodeRoutes } from './features/unknown-barcodes/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createInProcessQueue, type JobQueue } from './jobs/job-queue.js';
 import { startProcessingWorker } from './features/audits/processing-worker.js';
@@ -185,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => countRoutes(api, deps));
   await app.register(async (api) => teamRoutes(api, deps));
   await startTagRebuildWorker(app, deps.db, jobs, config);
+  await startRecomputeWorker(app, deps.db, jobs, config);
+  await app.register(async (api) => unknownBarcodeRoutes(api, { ...deps, jobs }));
   await app.register(async (api) => tagAnalyticsRoutes(api, { ...deps, jobs }));
   await app.register(async (api) => stockRoutes(api, deps));
 

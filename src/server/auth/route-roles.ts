@@ -83,6 +83,12 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /api/audits/:id/export-books': EVERYONE,
   'GET /api/audits/:id/export-books/options': EVERYONE,
 
+  // Unknown barcodes (DESIGN.md section 13): the list for all; mapping a value to a product, or
+  // recomputing after a product was made from it, changes the catalogue.
+  'GET /api/unknown-barcodes': EVERYONE,
+  'POST /api/unknown-barcodes/map': manageCatalogue,
+  'POST /api/unknown-barcodes/recompute': manageCatalogue,
+
   // Counting on the floor (DESIGN.md section 14): counting is running an audit; the catalogue
   // for counting may carry expected quantities, so it goes to counters only.
   'POST /api/audits/:id/count-session': RUNNERS,

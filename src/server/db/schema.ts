@@ -207,6 +207,15 @@ export const audits = pgTable(
     scopeProductIds: uuid('scope_product_ids').array(),
     /** Blind count on the floor (DESIGN.md section 14): null is the default, blind for members only. */
     countBlind: boolean('count_blind'),
+    /**
+     * Recompute from the kept scan files (DESIGN.md section 13, docs/decisions/0139): asked at,
+     * the worker holding it and its heartbeat, when it last finished, and why the last run failed.
+     */
+    recomputeRequestedAt: timestamp('recompute_requested_at', { withTimezone: true }),
+    recomputeToken: uuid('recompute_token'),
+    recomputeHeartbeatAt: timestamp('recompute_heartbeat_at', { withTimezone: true }),
+    recomputedAt: timestamp('recomputed_at', { withTimezone: true }),
+    recomputeError: text('recompute_error'),
   },
   (t) => [
     index('audits_org_created_idx').on(t.organizationId, t.createdAt),
@@ -240,6 +249,10 @@ export const scanFiles = pgTable(
     storagePath: text('storage_path'),
     /** The uploaded file kept in stored_file_chunks until processing (uploads one request per file). */
     storedFileId: uuid('stored_file_id'),
+    /** A complete audit's file kept in stored_file_chunks for a recompute (docs/decisions/0138). */
+    keptFileId: uuid('kept_file_id'),
+    /** A complete audit's count session whose reads were this file, kept for a recompute. */
+    keptCountSessionId: uuid('kept_count_session_id'),
     sizeBytes: integer('size_bytes').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -3,8 +3,9 @@
  * server, so that any app server's worker takes a job any app server sent; with the embedded
  * PGlite (one process owns the database) the same interface runs in-process.
  *
- * Two named queues: `process-audit` (audit processing) and `rebuild-tag-stats` (a full rebuild of
- * an organisation's tag analytics). A job is only an id (an audit's, a rebuild's): what to do
+ * Three named queues: `process-audit` (audit processing), `rebuild-tag-stats` (a full rebuild of
+ * an organisation's tag analytics) and `recompute-audit` (a complete audit recomputed from its kept
+ * scan files, docs/decisions/0139). A job is only an id (an audit's, a rebuild's): what to do
  * lives on its row, and who holds it is the row's lease, so a job delivered twice, or taken up
  * again after its worker died, still does its work once (processing-job.ts, tag-rebuild-job.ts).
  */
@@ -14,11 +15,11 @@ import type PgBoss from 'pg-boss';
 export type JobHandler = (id: string) => Promise<void>;
 
 /** The queues; `send` and `work` without a name are audit processing's. */
-export const QUEUES = ['process-audit', 'rebuild-tag-stats'] as const;
+export const QUEUES = ['process-audit', 'rebuild-tag-stats', 'recompute-audit'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** The field of a pg-boss job's data that holds its id, per queue. */
-const ID_FIELD: Record<QueueName, string> = { 'process-audit': 'auditId', 'rebuild-tag-stats': 'rebuildId' };
+const ID_FIELD: Record<QueueName, string> = { 'process-audit': 'auditId', 'rebuild-tag-stats': 'rebuildId', 'recompute-audit': 'auditId' };
 
 export interface JobQueue {
   kind: 'in-process' | 'pg-boss';

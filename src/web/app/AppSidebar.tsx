@@ -50,6 +50,7 @@ const MAIN_NAV: NavItem[] = [
   { title: 'Products', href: '/products', icon: Package, count: 'products' },
   { title: 'Active Audits', href: '/audits', icon: ClipboardList, count: 'activeAudits' },
   { title: 'Tag Analytics', href: '/tag-analytics', icon: Tags },
+  { title: 'Unknown Barcodes', href: '/unknown-barcodes', icon: ScanBarcode },
   { title: 'Active Tasks', href: '/tasks', icon: ListChecks, count: 'activeTasks' },
 ];
 

@@ -27,6 +27,8 @@ const TeamPage = lazy(() => import('@/features/team/TeamPage'));
 const AcceptInvitePage = lazy(() => import('@/features/team/AcceptInvitePage'));
 const TagAnalyticsPage = lazy(() => import('@/features/tag-analytics/TagAnalyticsPage'));
 const TagDetailPage = lazy(() => import('@/features/tag-analytics/TagDetailPage'));
+const UnknownBarcodesPage = lazy(() => import('@/features/unknown-barcodes/UnknownBarcodesPage'));
+const ProductFormDialog = lazy(() => import('@/features/products/components/ProductFormDialog'));
 
 function Page({ children, fullScreen = false }: { children: ReactNode; fullScreen?: boolean }) {
   return <Suspense fallback={<PagePlaceholder fullScreen={fullScreen} />}>{children}</Suspense>;
@@ -58,6 +60,30 @@ function useCanRebuildTags(): boolean {
 
 function TagAnalyticsRoute() {
   return <TagAnalyticsPage canRefresh={useCanWrite()} canRebuild={useCanRebuildTags()} />;
+}
+
+/**
+ * Unknown barcodes: mapping and creating products are the catalogue managers' (owner, admin);
+ * 'Create Product' opens the products feature's form pre-filled with the value.
+ */
+function UnknownBarcodesRoute() {
+  const { user } = useCurrentUser();
+  return (
+    <UnknownBarcodesPage
+      canAct={can(user?.role, 'manageCatalogue')}
+      createProductForm={({ open, onOpenChange, value, onSaved }) => (
+        <Suspense fallback={null}>
+          <ProductFormDialog
+            open={open}
+            onOpenChange={onOpenChange}
+            product={null}
+            prefill={{ sku: value, upc: /^[0-9 -]+$/.test(value) ? value.replace(/[ -]/g, '') : '' }}
+            onSaved={onSaved}
+          />
+        </Suspense>
+      )}
+    />
+  );
 }
 
 function TagDetailRoute({ tagName }: { tagName: string }) {
@@ -114,6 +140,9 @@ export function SignedInRoutes() {
           <TeamPage />
         </Route>
         <Route path="/accept-invite/:token">{(params) => <AcceptInvitePage token={params.token} />}</Route>
+        <Route path="/unknown-barcodes">
+          <UnknownBarcodesRoute />
+        </Route>
         <Route path="/tag-analytics">
           <TagAnalyticsRoute />
         </Route>

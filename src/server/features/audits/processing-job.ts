@@ -128,7 +128,14 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
     results.summary.processingTime = Math.round(performance.now() - startedAt);
     if (lost) return;
     await setStage(db, auditId, token, 'storing', 80);
-    const stored: StoredScanFile[] = job.files.map((f, i) => ({ ...f, headerChoice: f.hasHeader ?? 'auto', rowCount: rowCounts[i] ?? 0 }));
+    const stored: StoredScanFile[] = job.files.map((f, i) => ({
+      ...f,
+      headerChoice: f.hasHeader ?? 'auto',
+      rowCount: rowCounts[i] ?? 0,
+      // Kept for a recompute (docs/decisions/0138): the upload's stored file, or the count session.
+      keptFileId: f.countSessionId ? null : f.storedFileId,
+      keptCountSessionId: f.countSessionId ?? null,
+    }));
     try {
       // The worker may still be writing the notFound lines: COPY reads them as they come.
       await storeResults(db, audit, stored, results, token, { csvFile: linesFiles.lines, notFoundLines });

@@ -2,7 +2,7 @@
  * Audits SQL: audits, scan files, result lines and summaries. Every statement is scoped by
  * organization_id; an audit of another organisation reads as missing (DESIGN.md section 2).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { runsOnPglite, type Db } from '../../db/client.js';
 import { auditCreations, auditNotFoundLines, auditResultLines, auditResultSummaries, auditTasks, audits, products, scanFiles, storedFileChunks, users } from '../../db/schema.js';
 import type { Audit, AuditListQuery, AuditListTab, AuditPage, AuditStatus, ScanFile } from '../../../contracts/audits.js';
@@ -32,6 +32,7 @@ import type { GrowingFile } from '../../db/growing-file.js';
 import { recordAuditTagStats } from '../tag-analytics/stats-repo.js';
 import { recountIntoParents } from './recount-into-parent.js';
 import { storeRepeatedReads } from './repeated-reads-repo.js';
+import { recomputeStateOf } from './recompute-state.js';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type SummaryRow = typeof auditResultSummaries.$inferSelect;
@@ -279,6 +280,10 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
     task: task === null ? null : { title: task.title, assignedToName: task.assignee },
     parentAuditId: row.parentAuditId ?? null,
     scopeProductCount: row.scopeProductIds?.length ?? null,
+    canRecompute: row.status === 'complete' && files.length > 0 && files.every((f) => f.keptFileId !== null || f.keptCountSessionId !== null),
+    recomputeState: recomputeStateOf(row),
+    recomputedAt: row.recomputedAt?.toISOString() ?? null,
+    recomputeError: row.recomputeError,
     scanFiles: files.map(toScanFile),
     countBlind: row.countBlind ?? null,
   };
@@ -298,8 +303,10 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  * server's own and never shrinks (WebAssembly), and one 17 MB aggregate of 100,000 products grew
  * it by about 100 MB; there the products are read through a cursor, SNAPSHOT_PAGE at a time, and
  * the same text is joined here (docs/decisions/0093-pglite-memory-after-processing.md).
+ * With `expectedOfAudit` (a recompute, docs/decisions/0139), each product's expected quantity is
+ * that audit's figure for it (0 for a product the audit has no line of) instead of current stock.
  */
-export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number } = {}): Promise<string> {
+export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number; expectedOfAudit?: string } = {}): Promise<string> {
   const pageSize = opts.pageSize ?? SNAPSHOT_PAGE;
   // Alternate identifiers (DESIGN.md section 5 rule 1) join the snapshot, so that a later edit
   // never changes a finished audit; a catalogue without any pays no probe per product.
@@ -308,21 +315,28 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts
     ? sql`, (SELECT json_agg(json_build_array(i.value, i.kind, i.units) ORDER BY i.position)
         FROM product_identifiers AS i WHERE i.product_id = ${products.id})`
     : sql``;
+  // A recompute (docs/decisions/0139) keeps the audit's own expected quantities: a product's
+  // figure from its line, 0 for a product without one (nothing was expected of it then).
+  const expected = opts.expectedOfAudit === undefined ? sql`${products.currentQuantity}` : sql`coalesce(audit_expected.expected_quantity, 0)`;
   const product = sql`json_build_array(
       ${products.id}, ${products.sku}, ${products.upc}, ${products.otherIdentifier}, ${products.name},
       ${products.category}, ${products.location}, ${products.manufacturer}, ${products.distributor},
-      ${products.tags}, ${products.currentQuantity}, ${products.costPrice}::text${alternates}
+      ${products.tags}, ${expected}, ${products.costPrice}::text${alternates}
     )`;
   const ofOrganization = sql`${products.organizationId} = ${organizationId}`;
+  const from = opts.expectedOfAudit === undefined ? sql`${products}` : sql`${products} LEFT JOIN (
+      SELECT DISTINCT ON (l.product_id) l.product_id, l.expected_quantity FROM audit_result_lines AS l
+      WHERE l.audit_id = ${opts.expectedOfAudit}::uuid AND l.product_id IS NOT NULL AND l.expected_quantity IS NOT NULL
+    ) AS audit_expected ON audit_expected.product_id = ${products.id}`;
   if (!runsOnPglite(db)) {
     const result = (await db.execute(sql`
       SELECT coalesce(json_agg(${product} ORDER BY ${products.sku}), '[]')::text AS snapshot
-      FROM ${products} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string }> };
+      FROM ${from} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string }> };
     return result.rows[0]!.snapshot;
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`DECLARE catalogue_snapshot NO SCROLL CURSOR FOR
-      SELECT ${product}::text AS p FROM ${products} WHERE ${ofOrganization} ORDER BY ${products.sku}`);
+      SELECT ${product}::text AS p FROM ${from} WHERE ${ofOrganization} ORDER BY ${products.sku}`);
     const pages: string[] = [];
     for (;;) {
       const { rows } = (await tx.execute(sql.raw(`FETCH ${pageSize} FROM catalogue_snapshot`))) as unknown as { rows: Array<{ p: string }> };
@@ -346,6 +360,10 @@ export interface StoredScanFile {
   headerChoice: string;
   rowCount: number;
   sizeBytes: number;
+  /** The stored file (stored_file_chunks) the rows were read from, kept for a recompute; null when not kept. */
+  keptFileId?: string | null;
+  /** The count session the rows were written from (DESIGN.md section 14), kept for a recompute. */
+  keptCountSessionId?: string | null;
 }
 
 /**
@@ -394,8 +412,12 @@ export async function storeResults(
     }
     await tx.delete(auditResultSummaries).where(eq(auditResultSummaries.auditId, audit.id));
     await tx.delete(scanFiles).where(eq(scanFiles.auditId, audit.id));
-    // The results replace every kept upload of the audit (docs/decisions/0009).
-    await tx.delete(storedFileChunks).where(eq(storedFileChunks.auditId, audit.id));
+    // The results replace every other kept upload of the audit (docs/decisions/0009); the files
+    // they were read from stay with it, so that it can be recomputed (docs/decisions/0138).
+    const kept = files.flatMap((f) => (f.keptFileId ? [f.keptFileId] : []));
+    await tx
+      .delete(storedFileChunks)
+      .where(kept.length ? and(eq(storedFileChunks.auditId, audit.id), notInArray(storedFileChunks.fileId, kept)) : eq(storedFileChunks.auditId, audit.id));
     const breakdown = results.summary.scanFileBreakdown;
     if (files.length) {
       await tx.insert(scanFiles).values(
@@ -411,6 +433,8 @@ export async function storeResults(
           headerChoice: f.headerChoice,
           rowCount: f.rowCount,
           sizeBytes: f.sizeBytes,
+          keptFileId: f.keptFileId ?? null,
+          keptCountSessionId: f.keptCountSessionId ?? null,
           totalItems: breakdown[i]?.totalItems ?? 0,
           matchRate: breakdown[i]?.matchRate ?? null,
         })),
@@ -428,6 +452,14 @@ export async function storeResults(
       await copyCsvText(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, csvChunksOf(notFoundLineRows(audit.id, results.categories.notFound)));
     }
     await storeRepeatedReads(tx, audit.id, results.repeatedReads);
+    await insertSummary(tx, audit, results);
+    await markAuditComplete(tx, audit);
+    return true;
+  });
+}
+
+/** Inserts the audit's `audit_result_summaries` row from `results` (the caller has deleted the old one). */
+export async function insertSummary(tx: Db, audit: Pick<AuditRow, 'id' | 'organizationId'>, results: EnhancedResults): Promise<void> {
     await tx.insert(auditResultSummaries).values({
       auditId: audit.id,
       organizationId: audit.organizationId,
@@ -440,11 +472,8 @@ export async function storeResults(
       varianceUnits: results.summary.varianceUnits,
       varianceValue: results.summary.varianceValue,
       counts: results.counts,
-      scanFileBreakdown: breakdown,
+      scanFileBreakdown: results.summary.scanFileBreakdown,
     });
-    await markAuditComplete(tx, audit);
-    return true;
-  });
 }
 
 /**

@@ -79,7 +79,9 @@ describe.each(DATABASE_KINDS)('one-file uploads and process on %s', (kind) => {
     const res = await owner.post(`/api/audits/${id}/process`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ totalScanned: fixture.expected.totalScanned, audit: { status: 'complete', progress: 100 } });
-    expect(await keptFiles(id)).toEqual([]);
+    // The files stay with the complete audit, for a recompute (docs/decisions/0138).
+    expect(await keptFiles(id)).toHaveLength(4);
+    expect(res.json().audit).toMatchObject({ canRecompute: true, recomputeState: null });
 
     const results: PagedResults = (await owner.get(`/api/audits/${id}/results-enhanced?all=true`)).json();
     for (const [category, n] of Object.entries(fixture.expected.counts)) {

@@ -36,6 +36,30 @@ function Page({ children }: { children: React.ReactNode }) {
   return <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">{children}</div>;
 }
 
+/**
+ * A complete audit recomputed from its kept scan files after an unknown barcode was mapped
+ * (DESIGN.md section 13): 'recomputing' while it runs, then when; the last failure, if any.
+ */
+function RecomputeNote({ audit }: { audit: Audit }) {
+  if (audit.recomputeState !== null) {
+    return (
+      <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        Recomputing from the kept scan files: an unknown barcode was mapped to a product.
+      </p>
+    );
+  }
+  if (audit.recomputeError) {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {audit.recomputeError}
+      </p>
+    );
+  }
+  if (!audit.recomputedAt) return null;
+  return <p className="text-muted-foreground text-sm">Recomputed {new Date(audit.recomputedAt).toLocaleString()} after an unknown barcode was mapped to a product.</p>;
+}
+
 export default function AuditDetailPage({ id = '' }: { id?: string }) {
   const audit = useAudit(id);
   const [exportOpen, setExportOpen] = useState(false);
@@ -106,6 +130,7 @@ export default function AuditDetailPage({ id = '' }: { id?: string }) {
       {COUNTABLE.includes(data.status) ? <BlindCountSetting audit={data} /> : null}
       {complete ? (
         <>
+          <RecomputeNote audit={data} />
           <ApplyToStock auditId={data.id} />
           <AuditResults audit={data} />
           <ExportDialog auditId={data.id} open={exportOpen} onOpenChange={setExportOpen} />

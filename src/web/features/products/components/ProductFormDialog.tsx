@@ -24,11 +24,14 @@ type FormValues = Record<TextField | 'currentQuantity' | 'costPrice' | 'price' |
 
 const TEXT_FIELDS: readonly TextField[] = ['sku', 'name', 'upc', 'otherIdentifier', 'distributor', 'manufacturer', 'category', 'location'];
 
-function initialValues(product: Product | null): FormValues {
+/** Fields a new product can start with (a value scanned but unknown: its SKU and, for a digit code, its UPC). */
+export type ProductPrefill = Partial<Pick<FormValues, 'sku' | 'upc' | 'name'>>;
+
+function initialValues(product: Product | null, prefill: ProductPrefill = {}): FormValues {
   return {
-    sku: product?.sku ?? '',
-    name: product?.name ?? '',
-    upc: product?.upc ?? '',
+    sku: product?.sku ?? prefill.sku ?? '',
+    name: product?.name ?? prefill.name ?? '',
+    upc: product?.upc ?? prefill.upc ?? '',
     otherIdentifier: product?.otherIdentifier ?? '',
     distributor: product?.distributor ?? '',
     manufacturer: product?.manufacturer ?? '',
@@ -74,6 +77,8 @@ export default function ProductFormDialog({
   onOpenChange,
   product,
   fallbackFocus,
+  prefill,
+  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -81,10 +86,14 @@ export default function ProductFormDialog({
   product: Product | null;
   /** Where the focus goes when the dialog closes and what opened it is gone (a row menu's item): given the product's SKU now. */
   fallbackFocus?: (sku: string | null) => HTMLElement | null | undefined;
+  /** What a new product starts with (ignored when editing). */
+  prefill?: ProductPrefill;
+  /** Called with the saved product, after the catalogue was refreshed. */
+  onSaved?: (product: Product) => void;
 }) {
   const queryClient = useQueryClient();
   const editing = product !== null;
-  const [values, setValues] = useState<FormValues>(() => initialValues(product));
+  const [values, setValues] = useState<FormValues>(() => initialValues(product, prefill));
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -96,7 +105,7 @@ export default function ProductFormDialog({
   if (identity !== openedFor) {
     setOpenedFor(identity);
     if (identity !== null) {
-      setValues(initialValues(product));
+      setValues(initialValues(product, prefill));
       setErrors({});
       setServerError(null);
       setSavedSku(product?.sku ?? null);
@@ -120,6 +129,7 @@ export default function ProductFormDialog({
         description: editing ? `${saved.sku} was saved.` : `${saved.sku} was added to your products.`,
       });
       onOpenChange(false);
+      onSaved?.(saved);
     } catch (err) {
       setServerError(errorMessage(err, editing ? 'Failed to update product' : 'Failed to add product'));
     } finally {
