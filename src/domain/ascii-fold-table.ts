@@ -59,6 +59,15 @@ export class AsciiFoldTable {
     return this.meta[slot * SLOT + 2] === EMPTY ? MISSING : this.meta[slot * SLOT + 3]!;
   }
 
+  /**
+   * Reads the first slot `get(value)` would look at and answers its stored hash (0 for a value
+   * that is not ASCII), only to have that slot's cache line loaded: see `NumberTable.touch`.
+   */
+  touch(value: string): number {
+    const h = foldedHash(value);
+    return h === null ? 0 : this.meta[(h & this.mask) * SLOT]!;
+  }
+
   /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
   set(key: string, value: number): void {
     const h = keyHash(key);

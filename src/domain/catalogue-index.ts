@@ -108,6 +108,13 @@ export interface CatalogueIndex {
    */
   readonly lastUnits: number;
   /**
+   * Loads the cache lines `match(normalized)` will read first (the digit code's SKU and barcode
+   * slots, a text's SKU slot) and answers a number of no meaning. `match` gives the same answers
+   * without it; calling `touch` for a batch of values first lets their cache misses overlap
+   * (docs/decisions/0133).
+   */
+  touch(normalized: string): number;
+  /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
    * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
    * `gs1: ...`.
@@ -272,7 +279,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (read === null) return MATCH_NOT_GS1;
     if (!read.ok) return MATCH_GS1_MALFORMED;
     lastGs1 = read.item;
-    const hit = matchBarcode(Number(read.item.gtin), null);
+    const hit = matchBarcode(digitValue(read.item.gtin), null);
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
 
@@ -313,9 +320,19 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return MATCH_UNKNOWN;
   }
 
+  function touch(value: string): number {
+    const number = digitValue(value);
+    if (number >= 0) {
+      const barcode = upcNumber.touch(number);
+      return skuDigits.size === 0 ? barcode : barcode + skuDigits.touch(value.length * LENGTH_FACTOR + number);
+    }
+    return skuText.touch(value);
+  }
+
   return {
     products,
     match,
+    touch,
     get lastLevel() {
       return lastLevel;
     },
@@ -427,6 +444,11 @@ class FoldedTextTable {
 
   constructor(maxEntries: number) {
     this.ascii = new AsciiFoldTable(maxEntries);
+  }
+
+  /** `AsciiFoldTable.touch` of `value`. */
+  touch(value: string): number {
+    return this.ascii.touch(value);
   }
 
   get(value: string): number {

@@ -48,6 +48,15 @@ export class NumberTable {
   }
 
   /**
+   * Reads the first slot `get(key)` would look at and answers its stored key, for no other use
+   * than to have that slot's cache line loaded: a tight loop of `touch` over a batch of keys lets
+   * their cache misses overlap before the `get`s that need the answers (docs/decisions/0133).
+   */
+  touch(key: number): number {
+    return this.cells[slotOf(key, this.mask) * 2]!;
+  }
+
+  /**
    * Sets `key` (a non-negative safe integer) to `value` (int32, not `MISSING`) when it is not in
    * the table and answers `MISSING`; when it is, leaves it and answers its value. One probe where
    * `get` then `set` take two. Throws when full.
