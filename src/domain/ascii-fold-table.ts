@@ -60,12 +60,17 @@ export class AsciiFoldTable {
   }
 
   /**
-   * Reads the first slot `get(value)` would look at and answers its stored hash (0 for a value
-   * that is not ASCII), only to have that slot's cache line loaded: see `NumberTable.touch`.
+   * The position in the slot array of the first slot `get(value)` reads, or -1 for a value that
+   * is not ASCII. With `touchAt`: see `NumberTable.firstCell`.
    */
-  touch(value: string): number {
+  firstCell(value: string): number {
     const h = foldedHash(value);
-    return h === null ? 0 : this.meta[(h & this.mask) * SLOT]!;
+    return h === null ? -1 : (h & this.mask) * SLOT;
+  }
+
+  /** Reads the slot array at `at` (a `firstCell` answer) only to load its cache line; answers it. */
+  touchAt(at: number): number {
+    return this.meta[at]!;
   }
 
   /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */

@@ -108,12 +108,14 @@ export interface CatalogueIndex {
    */
   readonly lastUnits: number;
   /**
-   * Loads the cache lines `match(normalized)` will read first (the digit code's SKU and barcode
-   * slots, a text's SKU slot) and answers a number of no meaning. `match` gives the same answers
-   * without it; calling `touch` for a batch of values first lets their cache misses overlap
-   * (docs/decisions/0133).
+   * Loads the cache lines `match` will read first for `values[0..count)` (normalised; blanks
+   * skipped): the barcode slot of a digit code (and its digit-SKU slot when the catalogue has
+   * digit SKUs), the SKU slot of a text. First every row's slot is computed into `scratch` (at
+   * least `count` long), then the slots are read in a loop of a few instructions per row, so
+   * that many rows' cache misses overlap (docs/decisions/0133). Answers a number of no meaning;
+   * `match` gives the same answers without it.
    */
-  touch(normalized: string): number;
+  touch(values: readonly string[], count: number, scratch: Int32Array): number;
   /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
    * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
@@ -320,13 +322,23 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return MATCH_UNKNOWN;
   }
 
-  function touch(value: string): number {
-    const number = digitValue(value);
-    if (number >= 0) {
-      const barcode = upcNumber.touch(number);
-      return skuDigits.size === 0 ? barcode : barcode + skuDigits.touch(value.length * LENGTH_FACTOR + number);
+  // touch's slots: >= 0 a barcode cell, <= -2 a SKU text slot (-2 - position), -1 nothing.
+  function touch(values: readonly string[], count: number, scratch: Int32Array): number {
+    const digitSkus = skuDigits.size !== 0;
+    let sum = 0;
+    for (let i = 0; i < count; i++) {
+      const value = values[i]!;
+      const number = digitValue(value);
+      if (number >= 0) {
+        scratch[i] = upcNumber.firstCell(number);
+        if (digitSkus) sum += skuDigits.touchAt(skuDigits.firstCell(value.length * LENGTH_FACTOR + number));
+      } else scratch[i] = value === '' ? -1 : -2 - skuText.firstCell(value);
     }
-    return skuText.touch(value);
+    for (let i = 0; i < count; i++) {
+      const at = scratch[i]!;
+      sum += at >= 0 ? upcNumber.touchAt(at) : at <= -2 ? skuText.touchAt(-2 - at) : 0;
+    }
+    return sum;
   }
 
   return {
@@ -446,9 +458,14 @@ class FoldedTextTable {
     this.ascii = new AsciiFoldTable(maxEntries);
   }
 
-  /** `AsciiFoldTable.touch` of `value`. */
-  touch(value: string): number {
-    return this.ascii.touch(value);
+  /** `AsciiFoldTable.firstCell` of `value` (-1 for non-ASCII: nothing to load there). */
+  firstCell(value: string): number {
+    return this.ascii.firstCell(value);
+  }
+
+  /** `AsciiFoldTable.touchAt`. */
+  touchAt(at: number): number {
+    return this.ascii.touchAt(at);
   }
 
   get(value: string): number {

@@ -48,12 +48,17 @@ export class NumberTable {
   }
 
   /**
-   * Reads the first slot `get(key)` would look at and answers its stored key, for no other use
-   * than to have that slot's cache line loaded: a tight loop of `touch` over a batch of keys lets
-   * their cache misses overlap before the `get`s that need the answers (docs/decisions/0133).
+   * The position in `cells` of the first slot `get(key)` reads. With `touchAt`, for loading a
+   * batch's cache lines in a loop tight enough that their misses overlap before the `get`s that
+   * need the answers (docs/decisions/0133).
    */
-  touch(key: number): number {
-    return this.cells[slotOf(key, this.mask) * 2]!;
+  firstCell(key: number): number {
+    return slotOf(key, this.mask) * 2;
+  }
+
+  /** Reads `cells[at]` (a `firstCell` answer) only to load its cache line; answers it. */
+  touchAt(at: number): number {
+    return this.cells[at]!;
   }
 
   /**

@@ -253,10 +253,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       const value = normalizeScanValue(values[i]!);
       batchValues[i] = value;
     }
-    for (let i = 0; i < count; i++) {
-      const value = batchValues[i]!;
-      if (value !== '') touched += index.touch(value);
-    }
+    touched += index.touch(batchValues, count, targets);
     for (let i = 0; i < count; i++) {
       const value = batchValues[i]!;
       const target = value === '' ? BLANK : index.match(value);
