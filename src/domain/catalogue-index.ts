@@ -31,7 +31,7 @@
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
 import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
 import { AsciiFoldTable, isAscii, NOT_ASCII } from './ascii-fold-table.js';
-import { MISSING, NumberTable } from './number-table.js';
+import { MISSING, NumberTable, touchedLines } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
 import { readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
 import { GS } from './gs1/parse-element-string.js';
@@ -124,6 +124,8 @@ export interface CatalogueIndex {
   resolve(normalized: string): Resolution;
 }
 
+/** Products whose first slots `buildCatalogueIndex` loads before inserting them. */
+const INSERT_BLOCK = 4096;
 /** Digit codes up to this many digits are compared as numbers (GTIN-14). */
 const MAX_NUMERIC_DIGITS = 14;
 /** Key of a digit text that must match exactly: length * 10^14 + value (< 2^53). */
@@ -204,7 +206,25 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (current !== MISSING) table.set(key, merge(current, index));
   };
 
+  // The inserts in blocks, each block's first slots loaded beforehand in a tight loop so that
+  // their cache misses overlap (as `touch` does for the scan rows, docs/decisions/0133).
+  const slots = new Int32Array(Math.min(n, INSERT_BLOCK) * 2);
   for (let i = 0; i < n; i++) {
+    if (i % INSERT_BLOCK === 0) {
+      const end = Math.min(n, i + INSERT_BLOCK);
+      for (let j = i; j < end; j++) {
+        const skuValue = skuValues[j]!;
+        const k = 2 * (j - i);
+        slots[k] = skuValue >= 0 ? -1 : skuText.firstCell(skus[j]!);
+        slots[k + 1] = upcValues[j]! >= 0 ? upcNumber.firstCell(upcValues[j]!) : -1;
+      }
+      let sum = 0;
+      for (let k = 0; k < 2 * (end - i); k += 2) {
+        if (slots[k]! >= 0) sum += skuText.touchAt(slots[k]!);
+        if (slots[k + 1]! >= 0) sum += upcNumber.touchAt(slots[k + 1]!);
+      }
+      touchedLines.sum = sum;
+    }
     const sku = skus[i]!;
     const skuValue = skuValues[i]!;
     if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);

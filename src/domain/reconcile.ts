@@ -44,6 +44,7 @@ import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { touchedLines } from './number-table.js';
 import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
@@ -232,8 +233,6 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   // GS1 reads of the batch by row (most rows have none: the array stays short).
   const batchGs1: (Gs1Item | null)[] = [];
   let batchUnits = new Float64Array(1024);
-  // What the touch passes read, kept so that the reads are not optimised away.
-  let touchSink = 0;
 
   function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void {
     checkOpen(fileIndex);
@@ -275,7 +274,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         if (target >= 0) touched += tally[target * TALLY_STRIDE]!;
       }
     }
-    touchSink = touched;
+    touchedLines.sum = touched;
     try {
       for (let i = 0; i < count; i++) {
         countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
