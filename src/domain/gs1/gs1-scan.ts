@@ -68,38 +68,42 @@ const found = {
   sscc: false,
 };
 
-/** The sink of `readGs1Scan`: keeps the pairs a count uses; the same AI twice must agree. */
-const keep: ElementSink = (definition, text, start, end) => {
-  // A switch on the table's own AI strings: no keyed lookup per pair (every GS1 row comes here).
-  switch (definition.ai) {
-    case '00':
-      found.sscc = true;
-      return null;
+type Field = 'gtin' | 'contents' | 'count' | 'lot' | 'expiry' | 'serial';
+
+/** The field an AI fills, null for the others: a switch on the table's own AI strings, no keyed lookup (every GS1 row comes here). */
+function fieldOf(ai: string): Field | null {
+  switch (ai) {
     case '01':
-      return keepField('gtin', definition.ai, text, start, end);
+      return 'gtin';
     case '02':
-      return keepField('contents', definition.ai, text, start, end);
+      return 'contents';
     case '37':
-      return keepField('count', definition.ai, text, start, end);
+      return 'count';
     case '10':
-      return keepField('lot', definition.ai, text, start, end);
+      return 'lot';
     case '17':
-      return keepField('expiry', definition.ai, text, start, end);
+      return 'expiry';
     case '21':
-      return keepField('serial', definition.ai, text, start, end);
+      return 'serial';
     default:
       return null;
   }
-};
+}
 
-/** Keeps `text[start, end)` as `field` (AI `ai`), or says why not: the AI came twice, differently. */
-function keepField(field: 'gtin' | 'contents' | 'count' | 'lot' | 'expiry' | 'serial', ai: string, text: string, start: number, end: number): string | null {
+/** The sink of `readGs1Scan`: keeps the pairs a count uses; the same AI twice must agree. */
+const keep: ElementSink = (definition, text, start, end) => {
+  const { ai } = definition;
+  const field = fieldOf(ai);
+  if (field === null) {
+    if (ai === '00') found.sscc = true;
+    return null;
+  }
   const data = start === 0 && end === text.length ? text : text.slice(start, end);
   const held = found[field];
   if (held !== null && held !== data) return `gs1: (${ai}) appears twice with different values`;
   found[field] = data;
   return null;
-}
+};
 
 /**
  * The key under which reads of one serialised item meet: (01) GTIN-14 + (21) serial, or null
