@@ -90,7 +90,8 @@ export interface Reconciler {
    * `quantities[i]`): the same as calling `add` for each in turn, errors included (the rows
    * before a bad quantity are counted), but faster: every row of the batch is looked up in the
    * catalogue before any tally is touched, so the lookups' cache misses overlap, and then the
-   * tallies' (docs/decisions/0083). The columns are read during the call only. `lines[i]`, when
+   * tallies' (docs/decisions/0083); the cache lines of both are loaded in tight loops first
+   * (docs/decisions/0133). The columns are read during the call only. `lines[i]`, when
    * given, is row i's line in its file, which repeated reads name (else its 1-based row number).
    */
   addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void;
