@@ -59,6 +59,20 @@ export class AsciiFoldTable {
     return this.meta[slot * SLOT + 2] === EMPTY ? MISSING : this.meta[slot * SLOT + 3]!;
   }
 
+  /**
+   * The position in the slot array of the first slot `get(value)` reads, or -1 for a value that
+   * is not ASCII. With `touchAt`: see `NumberTable.firstCell`.
+   */
+  firstCell(value: string): number {
+    const h = foldedHash(value);
+    return h === null ? -1 : (h & this.mask) * SLOT;
+  }
+
+  /** Reads the slot array at `at` (a `firstCell` answer) only to load its cache line; answers it. */
+  touchAt(at: number): number {
+    return this.meta[at]!;
+  }
+
   /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
   set(key: string, value: number): void {
     const h = keyHash(key);

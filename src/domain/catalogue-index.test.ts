@@ -109,3 +109,23 @@ describe('catalogue index', () => {
     expect(notFoundKey(value)).toBe(key);
   });
 });
+
+describe('touch (docs/decisions/0133)', () => {
+  it('leaves every answer as it was, on digit SKUs, barcodes, text, non-ASCII and blank values', () => {
+    const products = [
+      product(0, '12345', '012345678905'),
+      product(1, 'ÄRMEL-1', '4006381333931', 'V-7'),
+      product(2, 'sku-2', null, '777'),
+      product(3, '00042', '96385074'),
+    ];
+    const values = ['12345', '12345678905', 'ärmel-1', 'SKU-2', '777', '', '00042', '42', 'unknown', '(01)04006381333931'];
+    const untouched = buildCatalogueIndex(products);
+    const want = values.map((v) => (v === '' ? null : untouched.resolve(v)));
+    const index = buildCatalogueIndex(products);
+    expect(Number.isFinite(index.touch(values, values.length, new Int32Array(values.length)))).toBe(true);
+    expect(values.map((v) => (v === '' ? null : index.resolve(v)))).toEqual(want);
+    expect(want[0]).toEqual({ kind: 'product', productIndex: 0, level: 'sku' });
+    expect(want[2]).toEqual({ kind: 'product', productIndex: 1, level: 'sku' });
+    expect(want[7]).toEqual({ kind: 'notFound', reason: 'unknown' });
+  });
+});

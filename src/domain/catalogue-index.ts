@@ -31,7 +31,7 @@
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
 import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
 import { AsciiFoldTable, isAscii, NOT_ASCII } from './ascii-fold-table.js';
-import { MISSING, NumberTable } from './number-table.js';
+import { MISSING, NumberTable, touchedLines } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
 import { readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
 import { GS } from './gs1/parse-element-string.js';
@@ -108,6 +108,15 @@ export interface CatalogueIndex {
    */
   readonly lastUnits: number;
   /**
+   * Loads the cache lines `match` will read first for `values[0..count)` (normalised; blanks
+   * skipped): the barcode slot of a digit code (and its digit-SKU slot when the catalogue has
+   * digit SKUs), the SKU slot of a text. First every row's slot is computed into `scratch` (at
+   * least `count` long), then the slots are read in a loop of a few instructions per row, so
+   * that many rows' cache misses overlap (docs/decisions/0133). Answers a number of no meaning;
+   * `match` gives the same answers without it.
+   */
+  touch(values: readonly string[], count: number, scratch: Int32Array): number;
+  /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
    * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
    * `gs1: ...`.
@@ -115,6 +124,8 @@ export interface CatalogueIndex {
   resolve(normalized: string): Resolution;
 }
 
+/** Products whose first slots `buildCatalogueIndex` loads before inserting them. */
+const INSERT_BLOCK = 4096;
 /** Digit codes up to this many digits are compared as numbers (GTIN-14). */
 const MAX_NUMERIC_DIGITS = 14;
 /** Key of a digit text that must match exactly: length * 10^14 + value (< 2^53). */
@@ -195,7 +206,25 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (current !== MISSING) table.set(key, merge(current, index));
   };
 
+  // The inserts in blocks, each block's first slots loaded beforehand in a tight loop so that
+  // their cache misses overlap (as `touch` does for the scan rows, docs/decisions/0133).
+  const slots = new Int32Array(Math.min(n, INSERT_BLOCK) * 2);
   for (let i = 0; i < n; i++) {
+    if (i % INSERT_BLOCK === 0) {
+      const end = Math.min(n, i + INSERT_BLOCK);
+      for (let j = i; j < end; j++) {
+        const skuValue = skuValues[j]!;
+        const k = 2 * (j - i);
+        slots[k] = skuValue >= 0 ? -1 : skuText.firstCell(skus[j]!);
+        slots[k + 1] = upcValues[j]! >= 0 ? upcNumber.firstCell(upcValues[j]!) : -1;
+      }
+      let sum = 0;
+      for (let k = 0; k < 2 * (end - i); k += 2) {
+        if (slots[k]! >= 0) sum += skuText.touchAt(slots[k]!);
+        if (slots[k + 1]! >= 0) sum += upcNumber.touchAt(slots[k + 1]!);
+      }
+      touchedLines.sum = sum;
+    }
     const sku = skus[i]!;
     const skuValue = skuValues[i]!;
     if (skuValue >= 0) putTable(skuDigits, sku.length * LENGTH_FACTOR + skuValue, i);
@@ -272,7 +301,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     if (read === null) return MATCH_NOT_GS1;
     if (!read.ok) return MATCH_GS1_MALFORMED;
     lastGs1 = read.item;
-    const hit = matchBarcode(Number(read.item.gtin), null);
+    const hit = matchBarcode(digitValue(read.item.gtin), null);
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
 
@@ -313,9 +342,29 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return MATCH_UNKNOWN;
   }
 
+  // touch's slots: >= 0 a barcode cell, <= -2 a SKU text slot (-2 - position), -1 nothing.
+  function touch(values: readonly string[], count: number, scratch: Int32Array): number {
+    const digitSkus = skuDigits.size !== 0;
+    let sum = 0;
+    for (let i = 0; i < count; i++) {
+      const value = values[i]!;
+      const number = digitValue(value);
+      if (number >= 0) {
+        scratch[i] = upcNumber.firstCell(number);
+        if (digitSkus) sum += skuDigits.touchAt(skuDigits.firstCell(value.length * LENGTH_FACTOR + number));
+      } else scratch[i] = value === '' ? -1 : -2 - skuText.firstCell(value);
+    }
+    for (let i = 0; i < count; i++) {
+      const at = scratch[i]!;
+      sum += at >= 0 ? upcNumber.touchAt(at) : at <= -2 ? skuText.touchAt(-2 - at) : 0;
+    }
+    return sum;
+  }
+
   return {
     products,
     match,
+    touch,
     get lastLevel() {
       return lastLevel;
     },
@@ -427,6 +476,16 @@ class FoldedTextTable {
 
   constructor(maxEntries: number) {
     this.ascii = new AsciiFoldTable(maxEntries);
+  }
+
+  /** `AsciiFoldTable.firstCell` of `value` (-1 for non-ASCII: nothing to load there). */
+  firstCell(value: string): number {
+    return this.ascii.firstCell(value);
+  }
+
+  /** `AsciiFoldTable.touchAt`. */
+  touchAt(at: number): number {
+    return this.ascii.touchAt(at);
   }
 
   get(value: string): number {

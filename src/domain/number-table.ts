@@ -14,6 +14,12 @@ export const MISSING = -2147483648;
 /** A free slot's stored key: keys are stored plus one, so that a new (zeroed) array is all free. */
 const EMPTY = 0;
 
+/**
+ * Where the loops that load cache lines ahead (`firstCell`/`touchAt` callers) leave the sum of
+ * what they read, so that the compiler cannot drop the loads as unused (docs/decisions/0133).
+ */
+export const touchedLines = { sum: 0 };
+
 export class NumberTable {
   /** Slot i holds its key + 1 at [2i] (EMPTY when free) and its value at [2i + 1]: one cache line. */
   private readonly cells: Float64Array;
@@ -45,6 +51,20 @@ export class NumberTable {
       if (k === EMPTY) return MISSING;
       slot = (slot + 1) & mask;
     }
+  }
+
+  /**
+   * The position in `cells` of the first slot `get(key)` reads. With `touchAt`, for loading a
+   * batch's cache lines in a loop tight enough that their misses overlap before the `get`s that
+   * need the answers (docs/decisions/0133).
+   */
+  firstCell(key: number): number {
+    return slotOf(key, this.mask) * 2;
+  }
+
+  /** Reads `cells[at]` (a `firstCell` answer) only to load its cache line; answers it. */
+  touchAt(at: number): number {
+    return this.cells[at]!;
   }
 
   /**

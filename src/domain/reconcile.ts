@@ -44,6 +44,7 @@ import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
+import { touchedLines } from './number-table.js';
 import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
   buildEnhancedResults,
@@ -89,7 +90,8 @@ export interface Reconciler {
    * `quantities[i]`): the same as calling `add` for each in turn, errors included (the rows
    * before a bad quantity are counted), but faster: every row of the batch is looked up in the
    * catalogue before any tally is touched, so the lookups' cache misses overlap, and then the
-   * tallies' (docs/decisions/0083). The columns are read during the call only. `lines[i]`, when
+   * tallies' (docs/decisions/0083); the cache lines of both are loaded in tight loops first
+   * (docs/decisions/0133). The columns are read during the call only. `lines[i]`, when
    * given, is row i's line in its file, which repeated reads name (else its 1-based row number).
    */
   addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void;
@@ -244,10 +246,17 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     const levels = batchLevels;
     let gs1Rows = 0;
     const units = batchUnits;
+    // Three passes: normalise; load the catalogue's cache lines of every row (their misses
+    // overlap); match. Then the tallies' lines the same way before counting (docs/decisions/0133).
+    let touched = 0;
     for (let i = 0; i < count; i++) {
       const value = normalizeScanValue(values[i]!);
-      const target = value === '' ? BLANK : index.match(value);
       batchValues[i] = value;
+    }
+    touched += index.touch(batchValues, count, targets);
+    for (let i = 0; i < count; i++) {
+      const value = batchValues[i]!;
+      const target = value === '' ? BLANK : index.match(value);
       targets[i] = target;
       levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
       units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
@@ -259,6 +268,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       }
     }
     batchGs1.length = gs1Rows;
+    const tally = fileTallies[fileIndex];
+    if (tally !== undefined) {
+      for (let i = 0; i < count; i++) {
+        const target = targets[i]!;
+        if (target >= 0) touched += tally[target * TALLY_STRIDE]!;
+      }
+    }
+    touchedLines.sum = touched;
     try {
       for (let i = 0; i < count; i++) {
         countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);

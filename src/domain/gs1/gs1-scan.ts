@@ -69,14 +69,35 @@ const found = {
 };
 
 type Field = 'gtin' | 'contents' | 'count' | 'lot' | 'expiry' | 'serial';
-const FIELD_OF: Readonly<Record<string, Field>> = { '01': 'gtin', '02': 'contents', '37': 'count', '10': 'lot', '17': 'expiry', '21': 'serial' };
+
+/** The field an AI fills, null for the others: a switch on the table's own AI strings, no keyed lookup (every GS1 row comes here). */
+function fieldOf(ai: string): Field | null {
+  switch (ai) {
+    case '01':
+      return 'gtin';
+    case '02':
+      return 'contents';
+    case '37':
+      return 'count';
+    case '10':
+      return 'lot';
+    case '17':
+      return 'expiry';
+    case '21':
+      return 'serial';
+    default:
+      return null;
+  }
+}
 
 /** The sink of `readGs1Scan`: keeps the pairs a count uses; the same AI twice must agree. */
 const keep: ElementSink = (definition, text, start, end) => {
   const { ai } = definition;
-  if (ai === '00') found.sscc = true;
-  const field = FIELD_OF[ai];
-  if (field === undefined) return null;
+  const field = fieldOf(ai);
+  if (field === null) {
+    if (ai === '00') found.sscc = true;
+    return null;
+  }
   const data = start === 0 && end === text.length ? text : text.slice(start, end);
   const held = found[field];
   if (held !== null && held !== data) return `gs1: (${ai}) appears twice with different values`;

@@ -29,6 +29,10 @@ describe('parseGs1ElementString (DESIGN.md section 5 rule 1)', () => {
     ['HTTPS://id.shop.example/some/prefix/01/9501101530003/21/12%2F34?linkType=gs1:pip', ['01:09501101530003', '21:12/34']],
     ['http://example.org/gtin/09501101530003/lot/L1?exp=271231', ['01:09501101530003', '10:L1', '17:271231']],
     ['https://example.com/00/095011015300000010', ['00:095011015300000010']],
+    // empty path segments are no segments; a percent-encoded GTIN-13 is padded like a plain one
+    ['https://example.com//01//9501101530003/10/A%20B/', ['01:09501101530003', '10:A B']],
+    ['https://example.com/01/%39501101530003#top', ['01:09501101530003']],
+    ['https://example.com/shop/01/09501101530003/21/S%2F1/10/L', ['01:09501101530003', '21:S/1', '10:L']],
   ])('%j -> %j', (value, want) => {
     expect(pairs(value)).toEqual(want);
   });
@@ -64,6 +68,10 @@ describe('parseGs1ElementString (DESIGN.md section 5 rule 1)', () => {
     ['(01)09501101530003 x', 'gs1: (01) is 16 characters long, 14 expected'],
     ['https://example.com/01/09501101530004', 'gs1: (01) 09501101530004 has a wrong check digit (4; 3 expected)'],
     ['https://example.com/01/09501101530003?9999=1', 'gs1: unknown Application Identifier at "9999"'],
+    ['https://example.com/01/09501101530003/9999/X', 'gs1: unknown Application Identifier at "9999"'],
+    ['https://example.com/01/09501101530003/lots/X', 'gs1: unknown Application Identifier at "lots"'],
+    ['https://example.com/01/09501101530003/10/%E0%A4%A', 'gs1: (10) is not a valid percent-encoded value'],
+    ['https://example.com/01/09501101530', 'gs1: (01) is too short: 11 characters, 14 expected'],
   ])('%j is malformed: %s', (value, reason) => {
     expect(pairs(value)).toBe(reason);
   });

@@ -193,29 +193,63 @@ const NOT_GS1 = '\u0000not gs1';
 function scanDigitalLink(value: string, sink: ElementSink): string | null {
   const scheme = value.indexOf('://');
   if (scheme !== 4 && scheme !== 5) return NOT_GS1;
-  const lower = value.slice(0, scheme).toLowerCase();
-  if (lower !== 'http' && lower !== 'https') return NOT_GS1;
-  let pathStart = value.indexOf('/', scheme + 3);
+  if (!isHttpScheme(value, scheme)) return NOT_GS1;
+  const pathStart = value.indexOf('/', scheme + 3);
   if (pathStart === -1) return NOT_GS1;
   let pathEnd = value.length;
   const query = value.indexOf('?', pathStart);
   const fragment = value.indexOf('#', pathStart);
   if (fragment !== -1) pathEnd = fragment;
   if (query !== -1 && query < pathEnd) pathEnd = query;
-  const segments = value.slice(pathStart + 1, pathEnd).split('/').filter((segment) => segment !== '');
-  pathStart = -1;
-  for (let i = 0; i + 1 < segments.length; i++) {
-    if ((segments.length - i) % 2 !== 0) continue;
-    const ai = pathAi(segments[i]!);
+  // The path's non-empty segments as ranges (every row of a Digital Link file comes through
+  // here: no string per segment but the data kept).
+  const starts = segmentStarts;
+  const ends = segmentEnds;
+  let count = 0;
+  for (let at = pathStart + 1; at < pathEnd; ) {
+    let slash = value.indexOf('/', at);
+    if (slash === -1 || slash > pathEnd) slash = pathEnd;
+    if (slash > at) {
+      starts[count] = at;
+      ends[count] = slash;
+      count++;
+    }
+    at = slash + 1;
+  }
+  let first = -1;
+  for (let i = 0; i + 1 < count; i++) {
+    if ((count - i) % 2 !== 0) continue;
+    const ai = pathAi(value, starts[i]!, ends[i]!);
     if (ai !== null && PRIMARY_KEYS.has(ai)) {
-      pathStart = i;
+      first = i;
       break;
     }
   }
-  if (pathStart === -1) return NOT_GS1;
-  for (let i = pathStart; i < segments.length; i += 2) {
-    const ai = pathAi(segments[i]!) ?? segments[i]!;
-    let data = decode(segments[i + 1]!);
+  if (first === -1) return NOT_GS1;
+  // Read before the sink is called: the scratch arrays are not kept across calls.
+  const pairs = (count - first) / 2;
+  const pairStarts = starts.slice(first, count);
+  const pairEnds = ends.slice(first, count);
+  for (let k = 0; k < pairs; k++) {
+    const aiStart = pairStarts[2 * k]!;
+    const aiEnd = pairEnds[2 * k]!;
+    const dataStart = pairStarts[2 * k + 1]!;
+    const dataEnd = pairEnds[2 * k + 1]!;
+    const ai = pathAi(value, aiStart, aiEnd) ?? value.slice(aiStart, aiEnd);
+    const encoded = value.indexOf('%', dataStart);
+    if (encoded === -1 || encoded >= dataEnd) {
+      const dataLength = dataEnd - dataStart;
+      if (ai === '01' && (dataLength === 8 || dataLength === 12 || dataLength === 13) && isDigitsIn(value, dataStart, dataEnd)) {
+        const reason = namedElement(ai, value.slice(dataStart, dataEnd).padStart(14, '0'), sink);
+        if (reason !== null) return reason;
+        continue;
+      }
+      const definition = aiOf(ai, 0, ai.length);
+      const reason = definition === null ? unknownAi(ai) : element(definition, value, dataStart, dataEnd, sink);
+      if (reason !== null) return reason;
+      continue;
+    }
+    let data = decode(value.slice(dataStart, dataEnd));
     if (data === null) return `gs1: (${ai}) is not a valid percent-encoded value`;
     if (ai === '01' && (data.length === 8 || data.length === 12 || data.length === 13) && isDigits(data)) data = data.padStart(14, '0');
     const reason = namedElement(ai, data, sink);
@@ -236,16 +270,37 @@ function scanDigitalLink(value: string, sink: ElementSink): string | null {
   return null;
 }
 
+/** Scratch of `scanDigitalLink`: the path segments' ranges (reading is synchronous). */
+const segmentStarts: number[] = [];
+const segmentEnds: number[] = [];
+
+/** True when `value[0, scheme)` is `http` or `https` in any case. */
+function isHttpScheme(value: string, scheme: number): boolean {
+  const http = 'http';
+  for (let i = 0; i < 4; i++) if ((value.charCodeAt(i) | 0x20) !== http.charCodeAt(i)) return false;
+  return scheme === 4 || (value.charCodeAt(4) | 0x20) === 0x73; /* s */
+}
+
+/** True when `text[start, end)` is one or more ASCII digits. */
+function isDigitsIn(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** A pair whose AI is given as text (`ai`) and whose data is a string of its own. */
 function namedElement(ai: string, data: string, sink: ElementSink): string | null {
   const definition = aiOf(ai, 0, ai.length);
   return definition === null ? unknownAi(ai) : element(definition, data, 0, data.length, sink);
 }
 
-/** The AI a Digital Link path segment names (digits, or a 1.0 short name), else null. */
-function pathAi(segment: string): string | null {
-  if (segment.length <= 4 && isDigits(segment)) return segment;
-  return DIGITAL_LINK_SHORT_NAMES.get(segment) ?? null;
+/** The AI a Digital Link path segment `text[start, end)` names (digits, or a 1.0 short name), else null. */
+function pathAi(text: string, start: number, end: number): string | null {
+  if (end - start <= 4 && isDigitsIn(text, start, end)) return aiOf(text, start, end)?.ai ?? text.slice(start, end);
+  return DIGITAL_LINK_SHORT_NAMES.get(text.slice(start, end)) ?? null;
 }
 
 function decode(segment: string): string | null {
