@@ -136,6 +136,20 @@ export async function listProductRows(db: Db, where: SQL, page: { limit: number;
   return (await rowsOf<Record<string, unknown>>(db, pageQuery(where, page))).map(productRowOf);
 }
 
+/**
+ * Every product of the organisation in list order (lower(sku), the order the database's collation
+ * gives), decoded as the list's page statement decodes them, each with its quantity as exact text:
+ * the rows of the in-memory catalogue (catalogue-snapshot.ts, docs/decisions/0143).
+ */
+export async function productsInListOrder(db: Db, organizationId: string): Promise<Array<{ row: ProductRow; quantityText: string }>> {
+  const raw = await rowsOf<Record<string, unknown> & { quantity_text: string }>(
+    db,
+    sql`SELECT ${PRODUCT_SELECT_LIST}, current_quantity::text AS quantity_text FROM products
+      WHERE organization_id = ${organizationId}::uuid ORDER BY ${LIST_ORDER}`,
+  );
+  return raw.map((r) => ({ row: productRowOf(r), quantityText: r.quantity_text }));
+}
+
 /** The organisation's catalogue version (docs/decisions/0131): 0 before its first product. */
 export async function readCatalogueVersion(db: Db, organizationId: string): Promise<number> {
   const [row] = await rowsOf<{ version: string | number }>(db, sql`SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid`);
