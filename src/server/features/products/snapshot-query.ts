@@ -31,7 +31,12 @@ export async function lowerQuery(
   return { search: search ? lowered[0] : undefined, filters: conditions.map((condition, i) => ({ condition, lowered: lowered[i + 1]! })) };
 }
 
-type RowTest = (row: number) => boolean;
+/**
+ * Keeps the rows of `rows[0..n)` that pass, in order, writing them to the front of `rows`;
+ * returns how many. Each kind of test is its own tight loop (no call per row through a closure
+ * for the coded and numeric fields).
+ */
+type RowFilter = (rows: Int32Array, n: number) => number;
 
 const ROW_TEXT: Record<string, RowTextField> = { sku: 'sku', name: 'name', upc: 'upc', otherIdentifier: 'otherIdentifier' };
 
@@ -53,98 +58,146 @@ function textTest(operator: TextOperator, v: string): (s: string | null) => bool
   }
 }
 
-/** A test on coded values, decided once per distinct value. */
-function codedTest<T>(values: readonly T[], codes: Int32Array, test: (value: T | null) => boolean): RowTest {
-  const table = new Uint8Array(values.length);
+/** A test on coded values, decided once per distinct value, then one table look-up a row. */
+function codedFilter<T>(values: readonly T[], codes: Int32Array, test: (value: T | null) => boolean): RowFilter {
+  const table = new Uint8Array(values.length + 1);
   values.forEach((value, code) => {
-    table[code] = test(value) ? 1 : 0;
+    table[code + 1] = test(value) ? 1 : 0;
   });
-  const blank = test(null);
-  return (row) => {
-    const code = codes[row]!;
-    return code < 0 ? blank : table[code] === 1;
+  table[0] = test(null) ? 1 : 0; // code -1: blank
+  return (rows, n) => {
+    let kept = 0;
+    for (let i = 0; i < n; i += 1) {
+      const row = rows[i]!;
+      if (table[codes[row]! + 1] === 1) rows[kept++] = row;
+    }
+    return kept;
   };
 }
 
-function numericTest(snapshot: CatalogueSnapshot, field: NumberField, operator: NumericOperator, value: string): RowTest {
+function rowTextFilter(column: ReadonlyArray<string | null>, test: (s: string | null) => boolean): RowFilter {
+  return (rows, n) => {
+    let kept = 0;
+    for (let i = 0; i < n; i += 1) {
+      const row = rows[i]!;
+      if (test(column[row]!)) rows[kept++] = row;
+    }
+    return kept;
+  };
+}
+
+/** Whether each operator keeps a value below, equal to and above the filter's. */
+const KEEPS: Record<NumericOperator, [boolean, boolean, boolean]> = {
+  eq: [false, true, false],
+  gt: [false, false, true],
+  lt: [true, false, false],
+  gte: [false, true, true],
+  lte: [true, true, false],
+  ne: [true, false, true],
+};
+
+/** A numeric operator; a blank value passes `ne` only (IS DISTINCT FROM). */
+function numericFilter(snapshot: CatalogueSnapshot, field: NumberField, operator: NumericOperator, value: string): RowFilter {
   const values = snapshot.numbers[field].values;
   const target = Number(value);
-  const order = (row: number): number => {
-    const v = values[row]!;
-    // A double that differs orders as its decimal does; equal doubles are compared exactly.
-    return v < target ? -1 : v > target ? 1 : compareDecimalText(snapshot.exactNumber(field, row), value);
+  const [below, equal, above] = KEEPS[operator];
+  const blank = operator === 'ne';
+  return (rows, n) => {
+    let kept = 0;
+    for (let i = 0; i < n; i += 1) {
+      const row = rows[i]!;
+      const v = values[row]!;
+      let keep: boolean;
+      if (v < target) keep = below;
+      else if (v > target) keep = above;
+      else if (Number.isNaN(v)) keep = blank;
+      else {
+        // Equal doubles: the decimals may still differ (a double holds about 15 digits).
+        const order = compareDecimalText(snapshot.exactNumber(field, row), value);
+        keep = order < 0 ? below : order > 0 ? above : equal;
+      }
+      if (keep) rows[kept++] = row;
+    }
+    return kept;
   };
-  const has = (row: number) => !Number.isNaN(values[row]!);
-  switch (operator) {
-    case 'eq':
-      return (row) => has(row) && order(row) === 0;
-    case 'gt':
-      return (row) => has(row) && order(row) > 0;
-    case 'lt':
-      return (row) => has(row) && order(row) < 0;
-    case 'gte':
-      return (row) => has(row) && order(row) >= 0;
-    case 'lte':
-      return (row) => has(row) && order(row) <= 0;
-    case 'ne':
-      return (row) => !has(row) || order(row) !== 0;
-  }
 }
 
-function conditionTest(snapshot: CatalogueSnapshot, condition: ProductFilterCondition, lowered: string): RowTest {
+function conditionFilter(snapshot: CatalogueSnapshot, condition: ProductFilterCondition, lowered: string): RowFilter {
   switch (condition.field) {
     case 'tags': {
       const some = (list: string[] | null) => list !== null && list.some((tag) => tag.includes(lowered));
       const test = condition.operator === 'contains' ? some : (list: string[] | null) => !some(list);
-      return codedTest(snapshot.tags.lowered, snapshot.tags.codes, test);
+      return codedFilter(snapshot.tags.lowered, snapshot.tags.codes, test);
     }
     case 'currentQuantity':
     case 'costPrice':
     case 'price':
-      return numericTest(snapshot, condition.field, condition.operator, condition.value);
+      return numericFilter(snapshot, condition.field, condition.operator, condition.value);
     default: {
       const test = textTest(condition.operator, lowered);
       const rowField = ROW_TEXT[condition.field];
-      if (rowField !== undefined) {
-        const column = snapshot.rowText[rowField].lowered;
-        return (row) => test(column[row]!);
-      }
+      if (rowField !== undefined) return rowTextFilter(snapshot.rowText[rowField].lowered, test);
       const coded = snapshot.coded[condition.field as CodedTextField];
-      return codedTest(coded.lowered, coded.codes, test);
+      return codedFilter(coded.lowered, coded.codes, test);
     }
   }
 }
 
-/** The filters as one test (OR of AND-groups), or null when there are none. */
-function filtersTest(snapshot: CatalogueSnapshot, filters: LoweredQuery['filters']): RowTest | null {
-  if (filters.length === 0) return null;
-  const groups = andGroups(filters.map((f) => ({ ...f, logicalOperator: f.condition.logicalOperator }))).map((group) =>
-    group.map((f) => conditionTest(snapshot, f.condition, f.lowered)),
-  );
-  return (row) => groups.some((group) => group.every((test) => test(row)));
+/** The rows of both ascending lists, ascending, without repeats. */
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out[n++] = a[i++]!;
+    else if (i >= a.length || b[j]! < a[i]!) out[n++] = b[j++]!;
+    else {
+      out[n++] = a[i++]!;
+      j += 1;
+    }
+  }
+  return out.subarray(0, n);
 }
 
 /**
  * The rows of `snapshot` that match `query`, ascending (so in list order). A search of three or
- * more characters reads only the rows its trigrams name; a shorter one reads every row.
+ * more characters reads only the rows its trigrams name; a shorter one reads every row. Each
+ * AND-group narrows the rows condition after condition; the groups' rows are merged (OR).
  */
 export function matchingRows(snapshot: CatalogueSnapshot, query: LoweredQuery): Int32Array {
-  const filter = filtersTest(snapshot, query.filters);
   const search = query.search;
-  if (!search && filter === null) {
-    const all = new Int32Array(snapshot.size);
-    for (let row = 0; row < all.length; row += 1) all[row] = row;
-    return all;
-  }
-  const sku = snapshot.rowText.sku.lowered;
-  const name = snapshot.rowText.name.lowered;
-  const found = (row: number) => !search || sku[row]!.includes(search) || (name[row] ?? '').includes(search);
   const candidates = search ? snapshot.search.candidates(search) : null;
-  const out: number[] = [];
-  if (candidates === null) {
-    for (let row = 0; row < snapshot.size; row += 1) if (found(row) && (filter === null || filter(row))) out.push(row);
+  let rows: Int32Array;
+  if (candidates !== null) {
+    rows = candidates.slice();
   } else {
-    for (const row of candidates) if (found(row) && (filter === null || filter(row))) out.push(row);
+    rows = new Int32Array(snapshot.size);
+    for (let row = 0; row < rows.length; row += 1) rows[row] = row;
   }
-  return Int32Array.from(out);
+  let n = rows.length;
+  if (search) {
+    const sku = snapshot.rowText.sku.lowered;
+    const name = snapshot.rowText.name.lowered;
+    let kept = 0;
+    for (let i = 0; i < n; i += 1) {
+      const row = rows[i]!;
+      if (sku[row]!.includes(search) || (name[row] ?? '').includes(search)) rows[kept++] = row;
+    }
+    n = kept;
+  }
+  // Copies, so that a cached answer holds its own rows, not the whole scratch list.
+  if (query.filters.length === 0) return rows.slice(0, n);
+  const groups = andGroups(query.filters.map((f) => ({ ...f, logicalOperator: f.condition.logicalOperator })));
+  let result: Int32Array | null = null;
+  for (const group of groups) {
+    const mine = groups.length === 1 ? rows : rows.slice(0, n);
+    let m = n;
+    for (const f of group) {
+      if (m === 0) break;
+      m = conditionFilter(snapshot, f.condition, f.lowered)(mine, m);
+    }
+    result = result === null ? mine.subarray(0, m) : union(result, mine.subarray(0, m));
+  }
+  return result!.buffer === rows.buffer ? result!.slice() : result!;
 }

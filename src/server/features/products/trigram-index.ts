@@ -65,10 +65,22 @@ export class TrigramIndex {
   }
 }
 
-/** The rows in both ascending lists; `small` walked, `large` searched by galloping. */
+/**
+ * The rows in both ascending lists: walked side by side when of like length, else `small` walked
+ * and `large` searched by galloping.
+ */
 function intersect(small: Int32Array, large: Int32Array): Int32Array {
   const out = new Int32Array(small.length);
   let n = 0;
+  if (large.length < small.length * 16) {
+    let j = 0;
+    for (let i = 0; i < small.length && j < large.length; i += 1) {
+      const row = small[i]!;
+      while (j < large.length && large[j]! < row) j += 1;
+      if (large[j] === row) out[n++] = row;
+    }
+    return out.subarray(0, n);
+  }
   let at = 0;
   for (let i = 0; i < small.length && at < large.length; i += 1) {
     const row = small[i]!;
