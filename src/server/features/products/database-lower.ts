@@ -10,7 +10,11 @@ import type { Db } from '../../db/client.js';
 import { arrayLiteral } from './pg-array.js';
 import { RecentMap } from './total-hints.js';
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** No code unit above U+007F (a regular expression over control characters is linted out). */
+const isAscii = (text: string): boolean => {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+};
 
 /** Lowered non-ASCII values asked before (search words and filter values repeat). */
 const asked = new RecentMap<string>(2000);
@@ -23,7 +27,7 @@ export async function lowerAsDatabase(db: Db, texts: readonly string[]): Promise
   const out = new Array<string>(texts.length);
   const missing: number[] = [];
   texts.forEach((text, i) => {
-    if (ASCII.test(text)) out[i] = text.toLowerCase();
+    if (isAscii(text)) out[i] = text.toLowerCase();
     else {
       const known = texts.length <= 50 ? asked.get(text) : undefined;
       if (known === undefined) missing.push(i);
