@@ -4,7 +4,7 @@
  */
 import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations, products } from '../../db/schema.js';
+import { catalogueVersions, organizations, products } from '../../db/schema.js';
 import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
 import { moneyText } from '../../../domain/product-values.js';
@@ -150,9 +150,26 @@ export async function productsInListOrder(db: Db, organizationId: string): Promi
   return raw.map((r) => ({ row: productRowOf(r), quantityText: r.quantity_text }));
 }
 
+/**
+ * The catalogue version read of every list request, built once per database and prepared under
+ * one name, as the session lookup is (docs/decisions/0087): each pooled connection of the
+ * PostgreSQL server parses and plans it once. Keyed by the Db object.
+ */
+const versionReads = new WeakMap<Db, ReturnType<typeof prepareVersionRead>>();
+
+function prepareVersionRead(db: Db) {
+  return db
+    .select({ version: catalogueVersions.version })
+    .from(catalogueVersions)
+    .where(eq(catalogueVersions.organizationId, sql.placeholder('organizationId')))
+    .prepare('stocktally_catalogue_version');
+}
+
 /** The organisation's catalogue version (docs/decisions/0131): 0 before its first product. */
 export async function readCatalogueVersion(db: Db, organizationId: string): Promise<number> {
-  const [row] = await rowsOf<{ version: string | number }>(db, sql`SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid`);
+  let read = versionReads.get(db);
+  if (!read) versionReads.set(db, (read = prepareVersionRead(db)));
+  const [row] = await read.execute({ organizationId });
   return row ? Number(row.version) : 0;
 }
 
