@@ -133,6 +133,8 @@ class CodedBuilder<T> {
 
 /** Does the double `value` hold the decimal `text` exactly (String(value) is then that number)? */
 function doubleIsExact(value: number, text: string): boolean {
+  // Up to 15 digits a double always holds (the text's length bounds its digits).
+  if (text.length <= 16) return true;
   return compareDecimalText(String(value), text) === 0;
 }
 
@@ -171,25 +173,31 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string): Pro
   const updatedMs = new Float64Array(size);
   const identifiers = new Map<number, ProductIdentifier[]>();
   const asText = (s: string) => s;
-  rows.forEach(({ row, quantityText }, i) => {
-    ids[i] = row.id;
-    rowValues.sku[i] = row.sku;
-    rowValues.name[i] = row.name;
-    rowValues.upc[i] = row.upc;
-    rowValues.otherIdentifier[i] = row.otherIdentifier;
-    description[i] = row.description;
-    for (const f of codedFields) coded[f].set(i, row[f], asText);
-    tags.set(i, row.tags, (list) => JSON.stringify(list));
-    numbers.currentQuantity.values[i] = row.currentQuantity;
-    if (!doubleIsExact(row.currentQuantity, quantityText)) numbers.currentQuantity.exact.set(i, quantityText);
-    for (const f of ['costPrice', 'price'] as const) {
-      const text = row[f];
-      numbers[f].values[i] = text === null ? Number.NaN : Number(text);
-      if (text !== null && !doubleIsExact(numbers[f].values[i]!, text)) numbers[f].exact.set(i, text);
+  rows.forEach((tuple, i) => {
+    const [id, sku, upc, otherIdentifier, name, desc, distributor, manufacturer, category, location, quantityText, costPrice, price, tagList, created, updated] = tuple;
+    ids[i] = id;
+    rowValues.sku[i] = sku;
+    rowValues.name[i] = name;
+    rowValues.upc[i] = upc;
+    rowValues.otherIdentifier[i] = otherIdentifier;
+    description[i] = desc;
+    coded.distributor.set(i, distributor, asText);
+    coded.manufacturer.set(i, manufacturer, asText);
+    coded.category.set(i, category, asText);
+    coded.location.set(i, location, asText);
+    tags.set(i, tagList as string[], (list) => JSON.stringify(list));
+    const quantity = Number(quantityText);
+    numbers.currentQuantity.values[i] = quantity;
+    if (!doubleIsExact(quantity, quantityText)) numbers.currentQuantity.exact.set(i, quantityText);
+    for (const [field, text] of [['costPrice', costPrice], ['price', price]] as const) {
+      const value = text === null ? Number.NaN : Number(text);
+      numbers[field].values[i] = value;
+      if (text !== null && !doubleIsExact(value, text)) numbers[field].exact.set(i, text);
     }
-    createdMs[i] = row.createdAt.getTime();
-    updatedMs[i] = row.updatedAt.getTime();
-    const own = identifiersById.get(row.id);
+    // As the driver's timestamp text is decoded for the SQL path (drizzle's timestamp column).
+    createdMs[i] = new Date(created).getTime();
+    updatedMs[i] = new Date(updated).getTime();
+    const own = identifiersById.get(id);
     if (own) identifiers.set(i, own);
   });
 

@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loadCatalogueSnapshot, type CatalogueSnapshot } from './catalogue-snapshot.js';
 
-/** Products held in snapshots in all: 4 catalogues of 100,000, about 200 MB. */
-export const MAX_SNAPSHOT_ROWS = 400_000;
+/** Products held in snapshots in all: two catalogues of 100,000 and smaller ones, about 140 MB. */
+export const MAX_SNAPSHOT_ROWS = 250_000;
 /** Catalogues up to this size are built while the request waits. */
 const WAIT_FOR_ROWS = 20_000;
 

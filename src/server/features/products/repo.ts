@@ -137,17 +137,43 @@ export async function listProductRows(db: Db, where: SQL, page: { limit: number;
 }
 
 /**
- * Every product of the organisation in list order (lower(sku), the order the database's collation
- * gives), decoded as the list's page statement decodes them, each with its quantity as exact text:
- * the rows of the in-memory catalogue (catalogue-snapshot.ts, docs/decisions/0143).
+ * One product as `productsInListOrder` reads it: id, sku, upc, other identifier, name,
+ * description, distributor, manufacturer, category, location, quantity, cost price and price as
+ * decimal text, tags, created and updated as the driver's timestamp text.
  */
-export async function productsInListOrder(db: Db, organizationId: string): Promise<Array<{ row: ProductRow; quantityText: string }>> {
-  const raw = await rowsOf<Record<string, unknown> & { quantity_text: string }>(
+export type ProductTuple = [
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  Array<string | null>,
+  string,
+  string,
+];
+
+/**
+ * Every product of the organisation in list order (lower(sku), the order the database's collation
+ * gives): the rows of the in-memory catalogue (catalogue-snapshot.ts, docs/decisions/0143). One
+ * JSON text parsed at once, which for 100,000 rows costs a fraction of decoding them field by field.
+ */
+export async function productsInListOrder(db: Db, organizationId: string): Promise<ProductTuple[]> {
+  const [row] = await rowsOf<{ rows: string | null }>(
     db,
-    sql`SELECT ${PRODUCT_SELECT_LIST}, current_quantity::text AS quantity_text FROM products
-      WHERE organization_id = ${organizationId}::uuid ORDER BY ${LIST_ORDER}`,
+    sql`SELECT json_agg(json_build_array(id, sku, upc, other_identifier, name, description, distributor, manufacturer,
+        category, location, current_quantity::text, cost_price::text, price::text, tags, created_at::text, updated_at::text)
+      ORDER BY ${LIST_ORDER})::text AS rows
+      FROM products WHERE organization_id = ${organizationId}::uuid`,
   );
-  return raw.map((r) => ({ row: productRowOf(r), quantityText: r.quantity_text }));
+  return row?.rows ? (JSON.parse(row.rows) as ProductTuple[]) : [];
 }
 
 /**
