@@ -1,7 +1,7 @@
 /**
  * The catalogue snapshots this process keeps (docs/decisions/0143): for each organisation the
  * snapshot of its latest catalogue version seen, least recently used organisations dropped past
- * MAX_SNAPSHOT_ROWS products in all (about 0.5 KB of memory a product, measured in the record).
+ * MAX_SNAPSHOT_ROWS products in all (about 0.4 KB of memory a product, measured in the record).
  *
  * A request at a version with no snapshot starts building one (once, whoever asks meanwhile
  * shares it). A catalogue of up to WAIT_FOR_ROWS products is waited for (it takes a few
@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loadCatalogueSnapshot, type CatalogueSnapshot } from './catalogue-snapshot.js';
 
-/** Products held in snapshots in all: two catalogues of 100,000 and smaller ones, about 140 MB. */
+/** Products held in snapshots in all: two catalogues of 100,000 and smaller ones, about 95 MB. */
 export const MAX_SNAPSHOT_ROWS = 250_000;
 /** Catalogues up to this size are built while the request waits. */
 const WAIT_FOR_ROWS = 20_000;
@@ -50,6 +50,8 @@ export class CatalogueSnapshots {
         entry.tooLarge = version;
         return undefined;
       }
+      // Meanwhile another request may have built it, or started to.
+      if (entry.snapshot?.version === version) return entry.snapshot;
       building = entry.building;
       if (building === undefined || building.version < version) {
         const done = this.build(db, organizationId, entry);
