@@ -141,8 +141,8 @@ function doubleIsExact(value: number, text: string): boolean {
 /**
  * Reads the organisation's catalogue and its version in one repeatable-read transaction (so the
  * columns are exactly the catalogue at that version) and builds its columns and search index.
- * Costs one pass over the products (about a second per 100,000 on this machine, most of it the
- * read) and one statement for the lower case of text that is not ASCII.
+ * Costs one read of the products (most of the time), one pass over them and one statement for
+ * the lower case of text that is not ASCII.
  */
 export async function loadCatalogueSnapshot(db: Db, organizationId: string): Promise<CatalogueSnapshot> {
   const { version, rows, identifiersById } = await db.transaction(async (tx) => {
