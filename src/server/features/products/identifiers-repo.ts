@@ -23,6 +23,21 @@ export async function selectIdentifiers(db: Db, organizationId: string, productI
   return byProduct;
 }
 
+/** Every alternate identifier of the organisation's products, in their order, by product id. */
+export async function identifiersOfOrganization(db: Db, organizationId: string): Promise<Map<string, ProductIdentifier[]>> {
+  const byProduct = new Map<string, ProductIdentifier[]>();
+  const result = (await db.execute(sql`
+    SELECT product_id::text AS product_id, value, kind, units::float8 AS units FROM product_identifiers
+    WHERE organization_id = ${organizationId}::uuid
+    ORDER BY product_id, position`)) as unknown as { rows: Array<{ product_id: string; value: string; kind: ProductIdentifier['kind']; units: number }> };
+  for (const row of result.rows) {
+    let list = byProduct.get(row.product_id);
+    if (list === undefined) byProduct.set(row.product_id, (list = []));
+    list.push({ value: row.value, kind: row.kind, units: Number(row.units) });
+  }
+  return byProduct;
+}
+
 /**
  * Replaces the alternate identifiers of the organisation's products: `productIds[i]` gets
  * `identifiers[i]` (an empty list removes them all). Two statements whatever the number.

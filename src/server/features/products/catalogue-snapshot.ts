@@ -1,0 +1,256 @@
+/**
+ * One organisation's catalogue at one catalogue version, held in memory as columns
+ * (docs/decisions/0143): the product list (spec part 2 sections 2, 7 `GET /api/products`) is
+ * answered from it without a statement per page. Rows are in list order (lower(sku) as the
+ * database orders it), so the rows matching a query, taken in row order, are the list's order.
+ *
+ * Columns: per row arrays for the texts that seldom repeat (SKU, name, UPC, other identifier,
+ * description) and their lower case; a table of distinct values and an Int32Array of codes for
+ * those that do (distributor, manufacturer, category, location, the tag list); Float64Arrays for
+ * the numbers (NaN: blank) and the timestamps (ms since the epoch). Lower case is the database's
+ * lower() (database-lower.ts), so that the list's comparisons are the SQL path's exactly.
+ */
+import { sql } from 'drizzle-orm';
+import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
+import type { Product } from '../../../contracts/products.js';
+import { compareDecimalText } from '../../../domain/decimal-order.js';
+import { moneyText } from '../../../domain/product-values.js';
+import type { Db } from '../../db/client.js';
+import { lowerAsDatabase } from './database-lower.js';
+import { identifiersOfOrganization } from './identifiers-repo.js';
+import { productsInListOrder, readCatalogueVersion } from './repo.js';
+import { TrigramIndex } from './trigram-index.js';
+
+/** Text fields held per row. */
+export type RowTextField = 'sku' | 'name' | 'upc' | 'otherIdentifier';
+/** Text fields held as codes into a table of distinct values. */
+export type CodedTextField = 'distributor' | 'manufacturer' | 'category' | 'location';
+export type NumberField = 'currentQuantity' | 'costPrice' | 'price';
+
+export interface RowTextColumn {
+  values: Array<string | null>;
+  /** Lower case of each value (the same string when lower case already). */
+  lowered: Array<string | null>;
+}
+
+export interface CodedColumn<T> {
+  /** Distinct values; a row's code indexes them, -1 for blank. */
+  values: T[];
+  lowered: T[];
+  codes: Int32Array;
+}
+
+export interface NumberColumn {
+  /** Each row's value as a double; NaN for blank. */
+  values: Float64Array;
+  /** The exact decimal text of the rows whose value a double does not hold exactly. */
+  exact: Map<number, string>;
+}
+
+/** One organisation's catalogue at `version`, as columns. Built by `loadCatalogueSnapshot`. */
+export class CatalogueSnapshot {
+  constructor(
+    readonly organizationId: string,
+    readonly version: number,
+    readonly size: number,
+    readonly ids: string[],
+    readonly rowText: Record<RowTextField, RowTextColumn>,
+    readonly description: Array<string | null>,
+    readonly coded: Record<CodedTextField, CodedColumn<string>>,
+    /** Tag lists; `lowered` lists leave out blank (NULL) tags, which match no tag filter. */
+    readonly tags: CodedColumn<string[]>,
+    readonly numbers: Record<NumberField, NumberColumn>,
+    readonly createdMs: Float64Array,
+    readonly updatedMs: Float64Array,
+    readonly identifiers: Map<number, ProductIdentifier[]>,
+    /** Trigrams of each row's lower-case SKU and name: the quick search (spec part 2 section 2). */
+    readonly search: TrigramIndex,
+  ) {}
+
+  /** The exact decimal text of row `row`'s `field` (not blank), as the database holds it. */
+  exactNumber(field: NumberField, row: number): string {
+    const column = this.numbers[field];
+    return column.exact.get(row) ?? String(column.values[row]);
+  }
+
+  /** Row `row` as the API answers a product (the same as repo.ts toProduct of its database row). */
+  product(row: number): Product {
+    const text = this.rowText;
+    const coded = (field: CodedTextField) => {
+      const code = this.coded[field].codes[row]!;
+      return code < 0 ? null : this.coded[field].values[code]!;
+    };
+    const money = (field: 'costPrice' | 'price') => {
+      const value = this.numbers[field].values[row]!;
+      return Number.isNaN(value) ? null : moneyText(this.numbers[field].exact.get(row) ?? value.toFixed(4));
+    };
+    const tagCode = this.tags.codes[row]!;
+    return {
+      id: this.ids[row]!,
+      sku: text.sku.values[row]!,
+      upc: text.upc.values[row]!,
+      otherIdentifier: text.otherIdentifier.values[row]!,
+      name: text.name.values[row]!,
+      description: this.description[row]!,
+      distributor: coded('distributor'),
+      manufacturer: coded('manufacturer'),
+      category: coded('category'),
+      location: coded('location'),
+      currentQuantity: this.numbers.currentQuantity.values[row]!,
+      alternateIdentifiers: this.identifiers.get(row) ?? [],
+      costPrice: money('costPrice'),
+      price: money('price'),
+      tags: [...this.tags.values[tagCode]!],
+      createdAt: new Date(this.createdMs[row]!).toISOString(),
+      updatedAt: new Date(this.updatedMs[row]!).toISOString(),
+    };
+  }
+}
+
+/** Distinct values of a column, their codes per row, lowered later in one pass. */
+class CodedBuilder<T> {
+  readonly values: T[] = [];
+  private readonly byKey = new Map<string, number>();
+  readonly codes: Int32Array;
+  constructor(size: number) {
+    this.codes = new Int32Array(size);
+  }
+  set(row: number, value: T | null, key: (value: T) => string): void {
+    if (value === null) {
+      this.codes[row] = -1;
+      return;
+    }
+    const k = key(value);
+    let code = this.byKey.get(k);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.byKey.set(k, code);
+    }
+    this.codes[row] = code;
+  }
+}
+
+/** Does the double `value` hold the decimal `text` exactly (String(value) is then that number)? */
+function doubleIsExact(value: number, text: string): boolean {
+  // Up to 15 digits a double always holds (the text's length bounds its digits).
+  if (text.length <= 16) return true;
+  return compareDecimalText(String(value), text) === 0;
+}
+
+/**
+ * Reads the organisation's catalogue and its version in one repeatable-read transaction (so the
+ * columns are exactly the catalogue at that version) and builds its columns and search index.
+ * Costs one read of the products (most of the time), one pass over them and one statement for
+ * the lower case of text that is not ASCII.
+ */
+export async function loadCatalogueSnapshot(db: Db, organizationId: string): Promise<CatalogueSnapshot> {
+  const { version, rows, identifiersById } = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+    const version = await readCatalogueVersion(tx, organizationId);
+    const rows = await productsInListOrder(tx, organizationId);
+    const identifiersById = await identifiersOfOrganization(tx, organizationId);
+    return { version, rows, identifiersById };
+  });
+  const size = rows.length;
+  const ids = new Array<string>(size);
+  const rowValues: Record<RowTextField, Array<string | null>> = {
+    sku: new Array(size),
+    name: new Array(size),
+    upc: new Array(size),
+    otherIdentifier: new Array(size),
+  };
+  const description = new Array<string | null>(size);
+  const codedFields: CodedTextField[] = ['distributor', 'manufacturer', 'category', 'location'];
+  const coded = Object.fromEntries(codedFields.map((f) => [f, new CodedBuilder<string>(size)])) as Record<CodedTextField, CodedBuilder<string>>;
+  const tags = new CodedBuilder<string[]>(size);
+  const numbers: Record<NumberField, NumberColumn> = {
+    currentQuantity: { values: new Float64Array(size), exact: new Map() },
+    costPrice: { values: new Float64Array(size), exact: new Map() },
+    price: { values: new Float64Array(size), exact: new Map() },
+  };
+  const createdMs = new Float64Array(size);
+  const updatedMs = new Float64Array(size);
+  const identifiers = new Map<number, ProductIdentifier[]>();
+  const asText = (s: string) => s;
+  rows.forEach((tuple, i) => {
+    const [id, sku, upc, otherIdentifier, name, desc, distributor, manufacturer, category, location, quantityText, costPrice, price, tagList, created, updated] = tuple;
+    ids[i] = id;
+    rowValues.sku[i] = sku;
+    rowValues.name[i] = name;
+    rowValues.upc[i] = upc;
+    rowValues.otherIdentifier[i] = otherIdentifier;
+    description[i] = desc;
+    coded.distributor.set(i, distributor, asText);
+    coded.manufacturer.set(i, manufacturer, asText);
+    coded.category.set(i, category, asText);
+    coded.location.set(i, location, asText);
+    tags.set(i, tagList as string[], (list) => JSON.stringify(list));
+    const quantity = Number(quantityText);
+    numbers.currentQuantity.values[i] = quantity;
+    if (!doubleIsExact(quantity, quantityText)) numbers.currentQuantity.exact.set(i, quantityText);
+    for (const [field, text] of [['costPrice', costPrice], ['price', price]] as const) {
+      const value = text === null ? Number.NaN : Number(text);
+      numbers[field].values[i] = value;
+      if (text !== null && !doubleIsExact(value, text)) numbers[field].exact.set(i, text);
+    }
+    // As the driver's timestamp text is decoded for the SQL path (drizzle's timestamp column).
+    createdMs[i] = new Date(created).getTime();
+    updatedMs[i] = new Date(updated).getTime();
+    const own = identifiersById.get(id);
+    if (own) identifiers.set(i, own);
+  });
+
+  // Lower case of every distinct text, ASCII in JavaScript, the rest by the database at once.
+  const texts: string[] = [];
+  const rowLowered = {} as Record<RowTextField, number>;
+  for (const f of Object.keys(rowValues) as RowTextField[]) {
+    rowLowered[f] = texts.length;
+    for (const v of rowValues[f]) texts.push(v ?? '');
+  }
+  const codedLowered = {} as Record<CodedTextField, number>;
+  for (const f of codedFields) {
+    codedLowered[f] = texts.length;
+    texts.push(...coded[f].values);
+  }
+  const tagsAt = texts.length;
+  for (const list of tags.values) for (const tag of list) texts.push(tag ?? '');
+  const lowered = await lowerAsDatabase(db, texts);
+  const same = (value: string | null, low: string) => (value === null ? null : value === low ? value : low);
+
+  const rowText = {} as Record<RowTextField, RowTextColumn>;
+  for (const f of Object.keys(rowValues) as RowTextField[]) {
+    const values = rowValues[f];
+    rowText[f] = { values, lowered: values.map((v, i) => same(v, lowered[rowLowered[f] + i]!)) };
+  }
+  const codedColumns = {} as Record<CodedTextField, CodedColumn<string>>;
+  for (const f of codedFields) {
+    const values = coded[f].values;
+    codedColumns[f] = { values, lowered: values.map((v, i) => same(v, lowered[codedLowered[f] + i]!)!), codes: coded[f].codes };
+  }
+  let at = tagsAt;
+  const tagsLowered = tags.values.map((list) => {
+    const out: string[] = [];
+    for (const tag of list) {
+      const low = lowered[at++]!;
+      if (tag !== null) out.push(low);
+    }
+    return out;
+  });
+  const search = TrigramIndex.build(size, (row) => [rowText.sku.lowered[row]!, rowText.name.lowered[row]!]);
+  return new CatalogueSnapshot(
+    organizationId,
+    version,
+    size,
+    ids,
+    rowText,
+    description,
+    codedColumns,
+    { values: tags.values, lowered: tagsLowered, codes: tags.codes },
+    numbers,
+    createdMs,
+    updatedMs,
+    identifiers,
+    search,
+  );
+}
