@@ -119,6 +119,23 @@ test('free at the limit -> upgrade through checkout -> import works -> cancel in
   await expectAddingOff(page);
 });
 
+test('a plain toast replaces the toast showing: one at a time', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/subscribe?tier=pro');
+  await page.getByRole('button', { name: 'Continue with Pro' }).click();
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toContainText('Configuration Error');
+  await toasts.evaluate((el) => el.setAttribute('data-e2e-old', ''));
+  // Back on /billing as from the provider's checkout, in the same page (the router follows
+  // history.pushState): nothing was paid, so the plain toast 'Payment Processing'.
+  await page.evaluate(() => window.history.pushState(null, '', '/billing?success=true'));
+  await expect(page.locator('[data-sonner-toast]:not([data-e2e-old])')).toContainText('Payment Processing');
+  // The old toast leaves as the new one comes (sonner alone would keep it behind for its 5 s).
+  await expect(page.locator('[data-sonner-toast][data-e2e-old]:not([data-removed="true"])')).toHaveCount(0, { timeout: 1_000 });
+  await expect(toasts).toHaveCount(1);
+});
+
 /** At the product limit: both ways to add products are off and point at the banner's reason. */
 async function expectAddingOff(page: Page) {
   for (const name of ['Add Product', 'Import Products']) {

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { ColumnMapping, ImportResponse } from '../../../../contracts/products';
 import { errorMessage } from '@/lib/api';
 import { downloadRejectedRows, importProductFile, importRowErrors, previewProductFile } from '../api/import-products';

@@ -1,6 +1,6 @@
 import { ChevronDown, Copy, History, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Link } from 'wouter';
 import type { Product } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
