@@ -118,7 +118,7 @@ function RowActions({
   onDelete?: (product: Product) => void;
 }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${product.sku}`}>
           <MoreHorizontal />
@@ -190,7 +190,7 @@ function SelectionHeader({
         onCheckedChange={(v) => onTogglePage(v === true)}
         aria-label="Select all products on this page"
       />
-      <DropdownMenu>
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" className="size-6" aria-label="Selection options" disabled={selectingAll}>
             {selectingAll ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
