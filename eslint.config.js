@@ -25,6 +25,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/toast.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', importNames: ['toast'], message: "Import toast from '@/lib/toast': it shows one toast at a time." }] },
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/test-support/**', 'src/domain/**/*.test.ts'],
     rules: {

@@ -6,77 +6,16 @@
  *
  * SCREENSHOTS_DIR=/some/dir also saves a picture of each scanned state.
  */
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { format } from 'date-fns';
+import { callApi } from './support/api';
+import { describe, scan, type Finding } from './support/axe';
 import { goTo, newAccount, signUp } from './support/app';
 import { importCatalogue, runFixtureCycleCount } from './support/flows';
 import { fixturePath, readFixtureJson, type Manifest } from './support/paths';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const CASE = 'cycle-count-basic';
 const manifest = readFixtureJson<Manifest>(CASE, 'manifest.json');
-const shotsDir = process.env.SCREENSHOTS_DIR;
-
-/** What axe reports for one rule, cut down to what a reader of the failure needs. */
-interface Finding {
-  screen: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the whole document as it is now; returns every violation. */
-async function scan(page: Page, screen: string): Promise<Finding[]> {
-  // Let transitions (dialog fade-in, sheet slide) end: axe measures contrast on what is painted.
-  await page.waitForTimeout(400);
-  // A toast fading in or out is half transparent, and one can start to fade out while axe runs:
-  // transitions are switched off for the scan, so a toast is either at rest (and measured like the
-  // rest of the page) or gone (opacity 0, which axe skips).
-  await page.evaluate(() => {
-    if (document.getElementById('a11y-no-transitions')) return;
-    const style = document.createElement('style');
-    style.id = 'a11y-no-transitions';
-    style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-    document.head.append(style);
-  });
-  await expect(page.locator('[data-sonner-toast][data-removed="true"], [data-sonner-toast][data-mounted="false"]')).toHaveCount(0);
-  await page.waitForTimeout(450);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    interface AxeViolation {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: Array<{ target: unknown[] }>;
-    }
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
-    }));
-  });
-  if (shotsDir) {
-    const width = page.viewportSize()?.width ?? 1280;
-    await page.screenshot({
-      path: path.join(shotsDir, `a11y-${width}-${screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`),
-      animations: 'disabled',
-      style: '[data-sonner-toaster] { display: none !important; }',
-    });
-  }
-  return violations.map((v) => ({ screen, ...v }));
-}
-
-function describe(findings: Finding[]): string {
-  return findings.map((f) => `[${f.screen}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
-}
 
 async function visible(locator: Locator) {
   await expect(locator.first()).toBeVisible();
@@ -88,7 +27,7 @@ test.use({ bypassCSP: true });
 
 for (const width of [1280, 375]) {
   test(`no axe violations (WCAG 2.1 A/AA, any impact) on any screen at ${width} px`, async ({ page }) => {
-    test.setTimeout(540_000);
+    test.setTimeout(900_000);
     await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
     const found: Finding[] = [];
     const check = async (screen: string, ready: Locator) => {
@@ -206,12 +145,54 @@ for (const width of [1280, 375]) {
     await check('subscribe', page.getByRole('heading', { level: 1 }));
     await page.goto('/tag-analytics');
     await check('tag analytics', page.getByRole('heading', { name: 'Tag Analytics' }));
+    await page.getByRole('link', { name: /^View details of / }).first().click();
+    await check('tag detail with its chart', page.getByRole('region', { name: 'Accuracy over time' }).locator('.recharts-line-dots circle'));
     await page.goto('/unknown-barcodes');
     await check('unknown barcodes', page.getByRole('heading', { name: 'Unknown Barcodes' }));
     await page.goto('/settings');
     await check('settings', page.getByText('Coming soon'));
     await page.goto('/no-such-page');
     await check('not found (signed in)', page.getByText('404 Page Not Found'));
+
+    expect(describe(found), 'axe found WCAG A/AA violations').toBe('');
+  });
+}
+
+for (const width of [1280, 375]) {
+  test(`no axe violations on the task screens' states at ${width} px: row menu, Delete Selected, calendar`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
+    const found: Finding[] = [];
+    const check = async (screen: string, ready: Locator) => {
+      await visible(ready);
+      found.push(...(await scan(page, screen)));
+    };
+    await signUp(page, newAccount());
+    // Tasks in the table and in the calendar's day cells, one overdue-styled urgent one among them.
+    const backStore = await callApi<{ id: string }>(page, 'POST', '/api/audits/stub', { name: 'Back store', type: 'cycle-count', status: 'draft' });
+    const today = format(new Date(), 'yyyy-MM-dd');
+    for (const [title, priority] of [['First bay', 'urgent'], ['Second bay', 'high'], ['Third bay', 'low']] as const) {
+      const task = await callApi(page, 'POST', '/api/audit-tasks', { auditId: backStore.body.id, title, priority, dueDate: today });
+      expect(task.status).toBe(201);
+    }
+    await page.goto('/tasks');
+    await check('tasks with tasks', page.getByRole('button', { name: 'Actions for First bay' }).filter({ visible: true }));
+    await page.getByRole('button', { name: 'Actions for First bay' }).filter({ visible: true }).click();
+    await check('tasks: a row menu open', page.getByRole('menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: 'Select First bay' }).filter({ visible: true }).check();
+    const deleteSelected = page.getByRole('button', { name: /^Delete Selected/ });
+    await deleteSelected.hover();
+    await check('tasks: Delete Selected under the pointer', deleteSelected);
+    await page.mouse.move(0, 0);
+    await page.getByRole('button', { name: 'Calendar' }).click();
+    if (width >= 768) {
+      const dayCell = page.locator(`[data-day="${today}"]`);
+      await check('tasks: calendar with tasks in a day', dayCell.getByRole('button', { name: /bay/ }));
+      await dayCell.getByRole('button', { name: '+1 more' }).click();
+    }
+    // On a phone the calendar is the list of days with tasks.
+    await check('tasks: calendar day list', page.getByRole('region', { name: /^Tasks due / }));
+    await page.getByRole('button', { name: 'Table' }).click();
 
     expect(describe(found), 'axe found WCAG A/AA violations').toBe('');
   });

@@ -10,9 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { goTo, signUp } from './support/app';
+import { describe, scan } from './support/axe';
 
 const shotsDir = process.env.SCREENSHOTS_DIR;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-billing-e2e-'));
+
+// axe is injected as an inline script, which the app's Content-Security-Policy forbids: set aside
+// in these tests' browser only (the server still sends it).
+test.use({ bypassCSP: true });
 
 /** A catalogue CSV of SKUs `${prefix}-1..n`. */
 function catalogue(prefix: string, n: number): string {
@@ -58,6 +63,13 @@ test('free at the limit -> upgrade through checkout -> import works -> cancel in
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText("You're using 100 of 100 products.")).toBeVisible();
   await expectAddingOff(page);
+  // The limit banner and the buttons it turns off: nothing for axe (WCAG 2.1 A/AA) at either width.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 812 });
+    await expect(page.getByText("You're using 100 of 100 products.")).toBeVisible();
+    expect(describe(await scan(page, `products at the limit, ${width} px`)), 'axe found WCAG A/AA violations').toBe('');
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   const extra = catalogue('B', 5);
 
   await goTo(page, 'Billing');
@@ -117,6 +129,23 @@ test('free at the limit -> upgrade through checkout -> import works -> cancel in
   await goTo(page, 'Products');
   await expect(page.getByText("You're using 105 of 100 products.")).toBeVisible();
   await expectAddingOff(page);
+});
+
+test('a plain toast replaces the toast showing: one at a time', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/subscribe?tier=pro');
+  await page.getByRole('button', { name: 'Continue with Pro' }).click();
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts).toContainText('Configuration Error');
+  await toasts.evaluate((el) => el.setAttribute('data-e2e-old', ''));
+  // Back on /billing as from the provider's checkout, in the same page (the router follows
+  // history.pushState): nothing was paid, so the plain toast 'Payment Processing'.
+  await page.evaluate(() => window.history.pushState(null, '', '/billing?success=true'));
+  await expect(page.locator('[data-sonner-toast]:not([data-e2e-old])')).toContainText('Payment Processing');
+  // The old toast leaves as the new one comes (sonner alone would keep it behind for its 5 s).
+  await expect(page.locator('[data-sonner-toast][data-e2e-old]:not([data-removed="true"])')).toHaveCount(0, { timeout: 1_000 });
+  await expect(toasts).toHaveCount(1);
 });
 
 /** At the product limit: both ways to add products are off and point at the banner's reason. */

@@ -1,7 +1,6 @@
 /**
- * Rough edges a new user hit: the sign-up form's fields stay in line when one shows an error, and
- * a toast never covers the action buttons of the dialog it speaks about (phone width, where both
- * used to sit at the bottom of the screen).
+ * Rough edges a new user hit: the sign-up form's fields stay in line when one shows an error
+ * (a toast over a dialog's buttons is checked in toasts.spec.ts).
  */
 import { expect, test } from '@playwright/test';
 import { callApi } from './support/api';
@@ -19,32 +18,6 @@ test('the sign-up form keeps First name and Last name in line when First name sh
   const firstLabel = await form.getByText('First name', { exact: true }).boundingBox();
   const lastLabel = await form.getByText('Last name', { exact: true }).boundingBox();
   expect(Math.abs(firstLabel!.y - lastLabel!.y)).toBeLessThan(1);
-});
-
-test('a toast does not cover the dialog buttons on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await signUp(page);
-  const imported = await callApi(page, 'POST', '/api/products/import', {
-    multipart: { fields: { columnMapping: JSON.stringify({ SKU: 'sku', Name: 'name' }) }, files: { file: ['c.csv', 'SKU,Name\nA-1,Apple\nB-2,Birch\n'] } },
-  });
-  expect(imported.status).toBe(200);
-  await page.goto('/products');
-  await page.getByRole('checkbox', { name: 'Select all products on this page' }).check();
-  await page.getByRole('button', { name: 'Edit 2 Selected' }).click();
-  const bulk = page.getByRole('dialog', { name: 'Bulk Edit Products' });
-  const update = bulk.getByRole('button', { name: 'Update 2 Products' });
-  await update.click();
-  const toast = page.getByText('Please select at least one field to update.');
-  await expect(toast).toBeVisible();
-  const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
-  // The dialog's action buttons (its footer); the corner X may sit under a toast at the top of a
-  // phone screen until the toast is dismissed or times out.
-  for (const button of await bulk.getByRole('button').filter({ hasNotText: 'Close' }).all()) {
-    const box = await button.boundingBox();
-    if (!box) continue;
-    const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
-    expect(overlaps, `toast covers "${await button.textContent()}"`).toBe(false);
-  }
 });
 
 test('bulk edit adds a tag to what each product has', async ({ page }) => {

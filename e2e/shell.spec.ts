@@ -153,7 +153,7 @@ test('at 375 px the sidebar opens as a side sheet', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('link', { name: 'Products', exact: true })).toBeHidden();
 
-  // The sign-up toast is still up: on a phone it sits below the header, not over the menu button.
+  // The sign-up toast is still up: on a phone it sits at the bottom, not over the menu button.
   await expect(page.getByText('Your organisation is ready.')).toBeVisible();
   await page.locator('header [data-sidebar="trigger"]').click({ timeout: 5_000 });
   const sheet = page.getByRole('dialog', { name: 'Sidebar' });

@@ -9,7 +9,7 @@
  * dialogs at 1280 and 375 px.
  */
 import path from 'node:path';
-import { addMonths, format } from 'date-fns';
+import { addDays, addMonths, format } from 'date-fns';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { choose, goTo, signUp } from './support/app';
 import { addFixtureScanFiles, importCatalogue } from './support/flows';
@@ -24,6 +24,8 @@ const due = addMonths(new Date(), 1);
 due.setDate(15);
 const dueLabel = format(due, 'MMM d, yyyy');
 const dueKey = format(due, 'yyyy-MM-dd');
+/** Today, the latest day a task can be given that is overdue tomorrow (the server refuses past days). */
+const todayKey = format(new Date(), 'yyyy-MM-dd');
 
 function sidebar(page: Page) {
   return page.locator('[data-slot="sidebar"]:not([data-mobile])');
@@ -78,7 +80,15 @@ test('assign a cycle count to myself, start it, upload the scans: the audit and 
   await title.fill('   ');
   await dialog.getByRole('button', { name: 'Assign Task' }).click();
   await expect(dialog.getByText('Task title is required')).toBeVisible();
+  // The message follows the field: gone at the first character of a valid title.
+  await title.fill('');
+  await title.pressSequentially('A');
+  await expect(dialog.getByText('Task title is required')).toHaveCount(0);
+  await title.fill('   ');
+  await dialog.getByRole('button', { name: 'Assign Task' }).click();
+  await expect(dialog.getByText('Task title is required')).toBeVisible();
   await title.fill('Aisle 7 year-end - Audit Task');
+  await expect(dialog.getByText('Task title is required')).toHaveCount(0);
   await dialog.getByLabel('Description').fill('Count every bay of aisle 7.');
   await choose(page, dialog.getByLabel('Priority'), 'High');
   await pickDueDate(page, dialog);
@@ -173,10 +183,16 @@ test('the calendar shows 2 tasks a day, then +N more; an overdue task says so', 
   };
   const audit = await post('/api/audits/stub', { name: 'Back store', type: 'cycle-count', status: 'draft' });
   for (const t of ['First', 'Second', 'Third']) await post('/api/audit-tasks', { auditId: audit.id, title: `${t} bay`, dueDate: dueKey });
-  await post('/api/audit-tasks', { auditId: audit.id, title: 'Late count', dueDate: '2020-01-06', priority: 'urgent' });
+  await post('/api/audit-tasks', { auditId: audit.id, title: 'Late count', dueDate: todayKey, priority: 'urgent' });
 
+  // Due today, it is not overdue; tomorrow it is (the browser's clock moved on a day).
   await page.goto('/tasks');
+  await expect(page.getByRole('row', { name: /Late count/ })).not.toContainText('Overdue');
+  await page.clock.setFixedTime(addDays(new Date(), 1));
+  await page.reload();
   await expect(page.getByRole('row', { name: /Late count/ })).toContainText('Overdue');
+  await page.clock.setFixedTime(new Date());
+  await page.reload();
   await page.getByRole('button', { name: 'Calendar' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   const day = page.locator(`[data-day="${dueKey}"]`);
@@ -197,7 +213,7 @@ for (const width of [1280, 375]) {
     const audit = await post('/api/audits/stub', { name: 'Aisle 7 year-end', type: 'cycle-count', status: 'draft' });
     const tasks = [
       { title: 'Aisle 7 year-end - Audit Task', priority: 'high', dueDate: dueKey, notes: 'Start with the top shelf.', description: 'Count every bay.' },
-      { title: 'Back store recount', priority: 'urgent', dueDate: '2020-01-06' },
+      { title: 'Back store recount', priority: 'urgent', dueDate: todayKey },
       { title: 'Cold room spot check', priority: 'low', dueDate: dueKey },
       { title: 'Front shelves', priority: 'medium', dueDate: dueKey },
       { title: 'Returns cage', priority: 'medium', dueDate: null },
@@ -206,6 +222,8 @@ for (const width of [1280, 375]) {
     for (const t of tasks) created.push(await post('/api/audit-tasks', { auditId: audit.id, ...t }));
     await post(`/api/audit-tasks/${created[2].id}/start`);
 
+    // A day later in the browser: 'Back store recount' is overdue.
+    await page.clock.setFixedTime(addDays(new Date(), 1));
     await page.goto('/tasks');
     await expect(page.getByText('Back store recount').filter({ visible: true })).toBeVisible();
     await shot(page, 'tasks-table-screen');
@@ -231,3 +249,28 @@ for (const width of [1280, 375]) {
     await shot(page, 'assign-task-date-picker', false);
   });
 }
+
+test('the due date picker offers no day before today, and the server refuses one, naming the field', async ({ page }) => {
+  await signUp(page);
+  const dialog = await openAssignDialog(page, 'Cold room');
+  await dialog.getByLabel('Due Date', { exact: true }).click();
+  const picker = page.locator('[data-slot="popover-content"]');
+  const today = new Date();
+  const yesterday = addDays(today, -1);
+  await expect(picker.locator(`[data-day="${today.toLocaleDateString('en-US')}"]`)).toBeEnabled();
+  if (yesterday.getMonth() !== today.getMonth()) await picker.getByRole('button', { name: /previous month/i }).click();
+  await expect(picker.locator(`[data-day="${yesterday.toLocaleDateString('en-US')}"]`)).toBeDisabled();
+  if (yesterday.getMonth() !== today.getMonth()) await picker.getByRole('button', { name: /next month/i }).click();
+  await picker.locator(`[data-day="${today.toLocaleDateString('en-US')}"]`).click();
+  await expect(dialog.getByLabel('Due Date', { exact: true })).toHaveText(format(today, 'MMM d, yyyy'));
+  await dialog.getByRole('button', { name: 'Assign Task' }).click();
+  await expect(page.getByText('Audit task assigned successfully')).toBeVisible();
+
+  // Straight to the API: a day past everywhere on Earth is refused with the field's name.
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()).token as string;
+  const audit = await (await page.request.post('/api/audits/stub', { data: { name: 'Late', type: 'cycle-count', status: 'draft' }, headers: { 'x-csrf-token': csrf } })).json();
+  const late = format(addDays(today, -2), 'yyyy-MM-dd');
+  const res = await page.request.post('/api/audit-tasks', { data: { auditId: audit.id, title: 'Late', dueDate: late }, headers: { 'x-csrf-token': csrf } });
+  expect(res.status()).toBe(400);
+  expect((await res.json()).message).toBe(`dueDate: "${late}" is in the past: a task is due today or later`);
+});

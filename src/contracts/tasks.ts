@@ -30,9 +30,23 @@ function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** The time zone furthest behind UTC (UTC-12:00), in milliseconds. */
+const EARLIEST_ZONE_OFFSET_MS = 12 * 60 * 60 * 1000;
+
 /**
- * The due date: a calendar day (docs/decisions/0035). An ISO date-time is accepted too and its
- * date part, as written, is kept; blank or null means no due date.
+ * The earliest calendar day still current somewhere on Earth at `now` (its date at UTC-12:00), as
+ * `YYYY-MM-DD`: a day before it is past in every time zone (docs/decisions/0137).
+ */
+export function earliestTodayOnEarth(now: Date = new Date()): string {
+  return new Date(now.getTime() - EARLIEST_ZONE_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The due date: a calendar day (docs/decisions/0035), today or later (docs/decisions/0137: a day
+ * is refused once it is past in every time zone, so anyone's 'today' is accepted). An ISO
+ * date-time is accepted too and its date part, as written, is kept; blank or null means no due
+ * date. Errors: '"…" is not a date (use YYYY-MM-DD)', '"…" is in the past: a task is due today
+ * or later'.
  */
 export const dueDateSchema = z
   .union([z.string(), z.null()])
@@ -44,6 +58,10 @@ export const dueDateSchema = z
     const rest = text.slice(10);
     if (!isCalendarDay(day) || (rest !== '' && !/^T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(rest))) {
       ctx.addIssue({ code: 'custom', message: `"${text}" is not a date (use YYYY-MM-DD)` });
+      return z.NEVER;
+    }
+    if (day < earliestTodayOnEarth()) {
+      ctx.addIssue({ code: 'custom', message: `"${text}" is in the past: a task is due today or later` });
       return z.NEVER;
     }
     return day;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { AuditTask } from '../../../contracts/tasks.js';
+import { earliestTodayOnEarth, type AuditTask } from '../../../contracts/tasks.js';
 import { loadFixture } from '../../../domain/test-support/fixtures.js';
 import { auditTasks } from '../../db/schema.js';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
@@ -33,6 +33,19 @@ async function assign(c: TestClient, body: Record<string, unknown>): Promise<Aud
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+
+/** The calendar day `days` after `day` (`YYYY-MM-DD`). */
+function dayAfter(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe('the earliest today on Earth', () => {
+  it('is the date at UTC-12:00', () => {
+    expect(earliestTodayOnEarth(new Date('2026-11-27T11:59:59Z'))).toBe('2026-11-26');
+    expect(earliestTodayOnEarth(new Date('2026-11-27T12:00:00Z'))).toBe('2026-11-27');
+    expect(earliestTodayOnEarth(new Date('2026-01-01T03:00:00Z'))).toBe('2025-12-31');
+  });
+});
 
 describe.each(DATABASE_KINDS)('audit tasks on %s', (kind) => {
   let t: TestApp;
@@ -99,9 +112,30 @@ describe.each(DATABASE_KINDS)('audit tasks on %s', (kind) => {
 
   it('keeps a due date as a calendar day, accepting a date-time too', async () => {
     const auditId = await stub(owner);
-    expect((await assign(owner, { auditId, title: 'Due', dueDate: '2026-11-27', priority: 'high' })).dueDate).toBe('2026-11-27');
-    expect((await assign(owner, { auditId, title: 'Due 2', dueDate: '2026-11-28T00:00:00.000Z' })).dueDate).toBe('2026-11-28');
+    const nextWeek = dayAfter(earliestTodayOnEarth(), 7);
+    const nextMonth = dayAfter(nextWeek, 30);
+    expect((await assign(owner, { auditId, title: 'Due', dueDate: nextWeek, priority: 'high' })).dueDate).toBe(nextWeek);
+    expect((await assign(owner, { auditId, title: 'Due 2', dueDate: `${nextMonth}T00:00:00.000Z` })).dueDate).toBe(nextMonth);
     expect((await assign(owner, { auditId, title: 'No due', dueDate: '' })).dueDate).toBeNull();
+  });
+
+  it("accepts today wherever the caller is, and refuses a day past in every time zone, naming the field", async () => {
+    const auditId = await stub(owner);
+    // Today in UTC, and today at UTC-12:00 (yesterday in UTC until noon), and at UTC+14:00.
+    const utcToday = new Date().toISOString().slice(0, 10);
+    const earliest = earliestTodayOnEarth();
+    const latest = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+    for (const day of [utcToday, earliest, latest]) {
+      expect((await assign(owner, { auditId, title: `Due ${day}`, dueDate: day })).dueDate).toBe(day);
+    }
+    const before = await taskCount();
+    const yesterdayEverywhere = dayAfter(earliest, -1);
+    for (const dueDate of [yesterdayEverywhere, `${yesterdayEverywhere}T23:59:00.000Z`, '2020-01-06']) {
+      const res = await owner.post('/api/audit-tasks', { auditId, title: 'Late', dueDate });
+      expect(res.statusCode, dueDate).toBe(400);
+      expect(res.json().message).toBe(`dueDate: "${dueDate}" is in the past: a task is due today or later`);
+    }
+    expect(await taskCount()).toBe(before);
   });
 
   it('refuses a blank title, a due date that is not a date and an unknown priority, creating nothing', async () => {
@@ -145,12 +179,13 @@ describe.each(DATABASE_KINDS)('audit tasks on %s', (kind) => {
 
   it('e-mails the assignee the task with a link to it, and lists it as theirs only', async () => {
     const auditId = await stub(owner, 'Aisle 9 spot check');
+    const due = dayAfter(earliestTodayOnEarth(), 7);
     const task = await assign(owner, {
       auditId,
       title: 'Aisle 9 spot check - Audit Task',
       assignedTeamMemberId: worker.id,
       priority: 'urgent',
-      dueDate: '2026-12-04',
+      dueDate: due,
       notes: 'Start with the <top> shelf',
     });
     expect(task.assignedTo).toBe(worker.id);
@@ -159,7 +194,7 @@ describe.each(DATABASE_KINDS)('audit tasks on %s', (kind) => {
     expect(mail.text).toContain('Olive Owner assigned you an audit task');
     expect(mail.text).toContain('Audit: Aisle 9 spot check');
     expect(mail.text).toContain('Priority: urgent');
-    expect(mail.text).toContain('Due date: 2026-12-04');
+    expect(mail.text).toContain(`Due date: ${due}`);
     expect(mail.text).toContain(`https://stock.example.com/tasks?task=${task.id}`);
     expect(mail.html).toContain('Start with the &lt;top&gt; shelf');
     expect((await worker.client.get('/api/audit-tasks')).json().map((x: AuditTask) => x.id)).toEqual([task.id]);

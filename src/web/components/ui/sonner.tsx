@@ -1,29 +1,25 @@
-import { toast, Toaster as Sonner, type ToasterProps } from 'sonner';
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useIsMobile } from '@/hooks/use-mobile';
-
-// One toast at a time (spec part 1 section 9), and never a stale one: a success replaces what
-// is showing (a 'Welcome back!' does not sit beside the 'Invalid credentials' it ends).
-const success = toast.success;
-toast.success = ((...args: Parameters<typeof success>) => {
-  toast.dismiss();
-  return success(...args);
-}) as typeof success;
+import { useModalOpen } from '@/hooks/use-modal-open';
 
 /**
- * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9), placed clear
- * of what the user is reading. From 768 px up: bottom right, beside a centred dialog's buttons and
- * away from the page headings at the top left. On a phone (sonner: up to 600 px wide, a toast
- * spans the screen): at the top below the 48 px header (AppShell), so the menu button stays
- * reachable and dialog buttons, at the bottom, stay free.
+ * The app's toaster: at most one toast visible, 5000 ms each (spec part 1 section 9; every call
+ * goes through `@/lib/toast`, which replaces the toast showing), placed clear of what the user is
+ * reading. From 768 px up: bottom right, beside a centred dialog's buttons and away from the page
+ * headings at the top left. On a phone (sonner: a toast spans the screen up to 600 px): at the
+ * bottom, away from the page heading and the menu button at the top; while a dialog is open, whose
+ * buttons sit at its bottom and which covers the heading, at the top below the 48 px header
+ * (AppShell).
  * Light theme only for now (the shadcn version reads next-themes, which we do not use).
  */
 function Toaster(props: ToasterProps) {
   const phone = useIsMobile();
+  const modal = useModalOpen();
   return (
     <Sonner
       theme="light"
-      position={phone ? 'top-center' : 'bottom-right'}
-      mobileOffset={{ top: 56 }}
+      position={phone ? (modal ? 'top-center' : 'bottom-center') : 'bottom-right'}
+      mobileOffset={{ top: 56, bottom: 16 }}
       className="toaster group"
       visibleToasts={1}
       duration={5000}

@@ -5,7 +5,7 @@
  * 50 a page with Previous / Next as the products screen (issue 13 point 7).
  */
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Plus, RotateCw, SearchX } from 'lucide-react';
 import type { Audit } from '../../../contracts/audits';
 import { PageHeader } from '@/components/PageHeader';

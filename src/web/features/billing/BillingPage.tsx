@@ -9,7 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, CreditCard } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Link } from 'wouter';
 import type { BillingPlan, SubscriptionStatus } from '../../../contracts/billing';
 import { PageHeader } from '@/components/PageHeader';

@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Link, useSearch } from 'wouter';
 import type { BillingPlan } from '../../../contracts/billing';
 import { PageHeader } from '@/components/PageHeader';

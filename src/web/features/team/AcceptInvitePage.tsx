@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { CircleCheck, Loader2, ScanBarcode, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { acceptInviteBodySchema, type InvitationLookup } from '../../../contracts/team';
 import { FormField } from '@/components/FormField';
 import { useDocumentTitle } from '@/components/PageHeader';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { RefreshCw, UserPlus, Users } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { InvitationSent, TeamMember } from '../../../contracts/team';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/button';

@@ -10,7 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Loader2, Search } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Product } from '../../../contracts/products';
 import type { UnknownBarcode, UnknownBarcodeAction, UnknownBarcodeAudit } from '../../../contracts/unknown-barcodes';
 import { FormField } from '@/components/FormField';

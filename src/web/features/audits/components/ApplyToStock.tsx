@@ -8,7 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BookCheck, Loader2, Undo2 } from 'lucide-react';
 import type { ApplicationState, StockConflict } from '../../../../contracts/stock';
 import { Badge } from '@/components/ui/badge';

@@ -4,7 +4,7 @@
  * Its scan files come later, in the audit's resume flow.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
 import type { AuditType } from '../../../../contracts/results';

@@ -4,7 +4,7 @@
  * button that explains itself. Then export (complete only, CSV in a new tab) and delete.
  */
 import { Link } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Download, Trash2 } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
 import { Button } from '@/components/ui/button';

@@ -9,7 +9,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListRestart, Loader2, Pencil, Repeat } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
 import { Button } from '@/components/ui/button';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EyeOff } from 'lucide-react';
 import type { Audit } from '../../../../contracts/audits';
 import { Label } from '@/components/ui/label';

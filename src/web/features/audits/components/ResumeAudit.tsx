@@ -11,7 +11,7 @@
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Filter } from 'lucide-react';
 import { describeFilter } from '../../../../domain/describe-filter';
 import type { Audit } from '../../../../contracts/audits';

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api';
 import { deleteAudit } from '../api/delete-audit';
 import { auditsQueryKey } from '../api/get-audits';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { FilterExpression } from '../../../../contracts/filters';
 import { previewFilter } from '../api/preview-filter';
 import { useDebouncedValue } from './use-debounced-value';

@@ -10,7 +10,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { ProcessResult } from '../../../../contracts/audits';
 import { auditQueryOptions } from '../api/get-audit';
 import { auditsQueryKey } from '../api/get-audits';

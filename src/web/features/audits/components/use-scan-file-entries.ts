@@ -5,7 +5,7 @@
  * says 'Failed to preview {file name}: {reason}' and leaves the file invalid.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api';
 import { previewScanFile } from '../api/preview-scan-file';
 import { defaultTeamName, mappingFromPreview, newScanFileEntry, type ScanFileEntry } from '../lib/scan-file-entry';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2 } from 'lucide-react';
 import { MIN_PASSWORD_LENGTH, signUpBodySchema } from '../../../../contracts/auth';
 import { FormField } from '@/components/FormField';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 

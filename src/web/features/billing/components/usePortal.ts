@@ -3,7 +3,7 @@
  * or says why it cannot.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { createPortalSession } from '../api/billing';
 

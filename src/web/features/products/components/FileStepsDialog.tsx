@@ -5,7 +5,7 @@
  * (complete). The dialogs differ in their mapping, their request and their texts.
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { FilePreview } from '../../../../contracts/products';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';

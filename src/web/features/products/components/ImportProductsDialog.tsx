@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { ColumnMapping, FilePreview, ImportResponse } from '../../../../contracts/products';
 import { errorMessage } from '@/lib/api';
 import { downloadRejectedRows, importProductFile, importRowErrors, previewProductFile, type ImportChoices } from '../api/import-products';

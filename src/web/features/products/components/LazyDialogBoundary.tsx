@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * Around the dialogs the page loads on demand: if a dialog's code cannot be fetched (the app was

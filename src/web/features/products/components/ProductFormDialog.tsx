@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Product, ProductInputBody } from '../../../../contracts/products';
 import { quantitySchema } from '../../../../contracts/quantity';
 import { FormField } from '@/components/FormField';

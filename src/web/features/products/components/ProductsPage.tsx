@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FilterX, Loader2, PackageOpen, Pencil, Plus, Search, Trash2, Upload } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Product } from '../../../../contracts/products';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { ListPagination } from '@/components/ListPagination';

@@ -1,6 +1,6 @@
 import { ChevronDown, Copy, History, Loader2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Link } from 'wouter';
 import type { Product } from '../../../../contracts/products';
 import { Badge } from '@/components/ui/badge';
@@ -118,7 +118,7 @@ function RowActions({
   onDelete?: (product: Product) => void;
 }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${product.sku}`}>
           <MoreHorizontal />
@@ -190,7 +190,7 @@ function SelectionHeader({
         onCheckedChange={(v) => onTogglePage(v === true)}
         aria-label="Select all products on this page"
       />
-      <DropdownMenu>
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" className="size-6" aria-label="Selection options" disabled={selectingAll}>
             {selectingAll ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { DatabaseZap, Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   AlertDialog,

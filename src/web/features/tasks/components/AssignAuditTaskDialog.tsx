@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Loader2, UserPlus } from 'lucide-react';
 import { createAuditTaskBodySchema, TASK_PRIORITIES, type TaskPriority } from '../../../../contracts/tasks';
 import { FormField } from '@/components/FormField';

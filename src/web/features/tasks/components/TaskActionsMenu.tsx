@@ -26,7 +26,7 @@ export interface TaskRowHandlers {
 export function TaskActionsMenu({ task, canWork, onOpen, onStart, onComplete }: { task: AuditTask } & TaskRowHandlers) {
   const work = canWork(task);
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${task.title}`}>
           <MoreHorizontal aria-hidden="true" />

@@ -112,7 +112,6 @@ export function TasksCalendar({ tasks, onOpen, today = new Date() }: { tasks: Au
                   <div
                     key={key}
                     role="gridcell"
-                    aria-label={format(day, 'EEEE, MMM d, yyyy')}
                     data-day={key}
                     className={cn('grid min-h-24 content-start gap-1 border-r p-1.5 last:border-r-0', !isSameMonth(day, month) && 'bg-muted/30')}
                   >
@@ -123,7 +122,9 @@ export function TasksCalendar({ tasks, onOpen, today = new Date() }: { tasks: Au
                         isToday && 'bg-primary text-primary-foreground font-semibold',
                       )}
                     >
-                      {format(day, 'd')}
+                      <span aria-hidden="true">{format(day, 'd')}</span>
+                      {/* The cell is named by its content, the date then its tasks: an aria-label would hide them. */}
+                      <span className="sr-only">{format(day, 'EEEE, MMM d, yyyy')}</span>
                     </span>
                     {shown.map((task) => (
                       <TaskChip key={task.id} task={task} onOpen={onOpen} />

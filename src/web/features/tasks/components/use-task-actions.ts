@@ -3,7 +3,7 @@
  * (one or many). Starting goes through the Start Audit Task dialog (StartTaskDialog).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api';
 import { completeTask, startTask } from '../api/change-task-status';
 import { deleteTasks } from '../api/delete-tasks';

@@ -6,7 +6,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { updateMemberBodySchema, type TeamMember, type UpdateMemberBody } from '../../../../contracts/team';
 import { FormField } from '@/components/FormField';
 import { Button } from '@/components/ui/button';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { inviteMemberBodySchema, type InvitationSent } from '../../../../contracts/team';
 import { FormField } from '@/components/FormField';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Loader2, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TeamMember } from '../../../../contracts/team';
 import {
   AlertDialog,

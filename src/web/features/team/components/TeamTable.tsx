@@ -29,7 +29,7 @@ function RowMenu({ member, myRole, actions }: { member: TeamMember; myRole: Role
   const canEdit = !isOwner || myRole === 'owner';
   if (!canEdit) return null;
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${memberName(member)}`}>
           <MoreHorizontal aria-hidden="true" />
