@@ -134,6 +134,13 @@ test('a scanner firing as the count screen opens: its reads are counted, none lo
   await scan(page, 'A-01');
   await scan(page, '5901234123457');
   await expect(page.getByTestId('early-reads')).toHaveText('2 reads made while the count opened: counted as soon as it is open.');
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: path.join(SHOTS, 'count-opening-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, 'count-opening-1280.png'), fullPage: true });
+  }
   release();
   await expect(page.getByTestId('last-read-name')).toHaveText('Cable 3 m');
   await expect(page.getByTestId('last-read-count')).toHaveText('1');
