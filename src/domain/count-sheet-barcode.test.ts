@@ -15,4 +15,14 @@ describe('sheetBarcode', () => {
   it.each([null, '', '5901234123458', 'ABC-123', '123'])('prints a Code 128 of the SKU for upc %j', (upc) => {
     expect(sheetBarcode({ sku: 'S-1', upc })).toEqual({ bcid: 'code128', text: 'S-1' });
   });
+
+  it('prints another value the engine matches when the SKU is not printable ASCII', () => {
+    expect(sheetBarcode({ sku: 'ŁÓDŹ-1', upc: null, otherIdentifier: 'LODZ-1' })).toEqual({ bcid: 'code128', text: 'LODZ-1' });
+    const alternates = [
+      { value: 'ZOLW-BOX', kind: 'alias' as const, units: 24 },
+      { value: '5901234123457', kind: 'barcode' as const, units: 1 },
+    ];
+    expect(sheetBarcode({ sku: 'ŻÓŁW-2', upc: null, otherIdentifier: 'ŻÓŁW', alternates })).toEqual({ bcid: 'ean13', text: '5901234123457' });
+    expect(sheetBarcode({ sku: 'ĆMA-3', upc: null, alternates: [{ value: 'ĆMA-BOX', kind: 'alias', units: 1 }] })).toBeNull();
+  });
 });

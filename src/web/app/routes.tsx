@@ -7,6 +7,7 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { userDisplayName } from '@/features/auth/user-display';
 import { can } from '../../domain/roles';
+import { startKeepingKeys } from '@/features/counts/lib/early-keys';
 
 const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 const ComingSoonPage = lazy(() => import('@/components/ComingSoonPage'));
@@ -128,7 +129,13 @@ export function SignedInRoutes() {
         <Route path="/tasks">
           <TasksPage />
         </Route>
-        <Route path="/audits/:id/count">{(params) => <CountPage auditId={params.id} />}</Route>
+        <Route path="/audits/:id/count">
+          {(params) => {
+            // Keys typed while the screen loads are kept for it (a scanner fires at once).
+            startKeepingKeys();
+            return <CountPage auditId={params.id} />;
+          }}
+        </Route>
         <Route path="/audits/:id">{(params) => <AuditDetailPage id={params.id} />}</Route>
         <Route path="/billing">
           <BillingRoute page={BillingPage} />

@@ -1,7 +1,7 @@
 /**
  * Count sheets (DESIGN.md section 14): an A4 PDF of an audit's scope for counting on paper, one row
  * per product with SKU, name, the barcode drawn (EAN/UPC for a GTIN, else Code 128 of the SKU:
- * domain/count-sheet-barcode.ts), a blank count box and optionally the expected quantity; rows
+ * domain/count-sheet-barcode.ts, which also says what a SKU beyond ASCII gets), a blank count box and optionally the expected quantity; rows
  * ordered by location, each location starting on a new page, a signature line on every page.
  *
  * Bars come from bwip-js's encoder (`raw`: the widths of bars and spaces) and are drawn as filled
@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import bwipjs from 'bwip-js/node';
 import { closePath, fill, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rgb, StandardFonts, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
-import { sheetBarcode } from '../../../domain/count-sheet-barcode.js';
+import { sheetBarcode, type SheetBarcodeProduct } from '../../../domain/count-sheet-barcode.js';
 
 export interface SheetProduct {
   sku: string;
@@ -26,6 +26,9 @@ export interface SheetProduct {
   upc: string | null;
   location: string | null;
   expectedQuantity: number | null;
+  /** Used for the barcode when the SKU is not printable ASCII (domain/count-sheet-barcode.ts). */
+  otherIdentifier?: string | null;
+  alternates?: SheetBarcodeProduct['alternates'];
 }
 
 export interface CountSheetOptions {
@@ -163,8 +166,12 @@ function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, index: numbe
   drawFitted(page, fonts, p.sku, { x: COLUMNS.sku, y: textY, size: 9, width: 86, weight: 'bold' });
   drawFitted(page, fonts, p.name ?? '', { x: COLUMNS.name, y: textY, size: 9, width: 156 });
   const code = sheetBarcode(p);
-  drawBarcode(page, code.bcid, code.text, COLUMNS.barcode, top - 8 - BAR_HEIGHT);
-  drawFitted(page, fonts, code.text, { x: COLUMNS.barcode + 10 * MODULE, y: top - 8 - BAR_HEIGHT - 9, size: 7, width: 160 });
+  if (code) {
+    drawBarcode(page, code.bcid, code.text, COLUMNS.barcode, top - 8 - BAR_HEIGHT);
+    drawFitted(page, fonts, code.text, { x: COLUMNS.barcode + 10 * MODULE, y: top - 8 - BAR_HEIGHT - 9, size: 7, width: 160 });
+  } else {
+    drawFitted(page, fonts, 'No barcode: count by the SKU', { x: COLUMNS.barcode + 10 * MODULE, y: textY, size: 7, width: 140 });
+  }
   if (withExpected && p.expectedQuantity !== null) page.drawText(String(p.expectedQuantity), { x: COLUMNS.expected, y: textY, size: 9, font: fonts.font });
   page.drawRectangle({ x: COLUMNS.count, y: top - 38, width: PAGE.width - MARGIN - COLUMNS.count, height: 28, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
   page.drawLine({ start: { x: MARGIN, y: top - ROW_HEIGHT + 2 }, end: { x: PAGE.width - MARGIN, y: top - ROW_HEIGHT + 2 }, thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });

@@ -162,4 +162,44 @@ describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
     expect(results.categories.zeroSheetItems.map((i) => i.sku).sort()).toEqual(['BOLT-10', 'UPC-ITEM']);
     expect(results.summary.scanFileBreakdown.map((f) => f.totalItems)).toEqual([2.5]);
   });
+
+  it('prints a SKU beyond ASCII as another value the engine finds the product by, never as its UTF-8 bytes', async () => {
+    const products = [
+      { sku: 'ŁÓDŹ-1', name: 'Łódź tile', otherIdentifier: 'LODZ-OID-1', currentQuantity: 3, location: 'B-09' },
+      {
+        sku: 'ŻÓŁW-2',
+        name: 'Turtle clip',
+        // The box alias counts 24 a read: a sheet's code must count one unit, so the unit alias is printed.
+        alternateIdentifiers: [
+          { value: 'ZOLW-BOX', kind: 'alias', units: 24 },
+          { value: 'ZOLW-ALIAS', kind: 'alias', units: 1 },
+        ],
+        currentQuantity: 1,
+        location: 'B-09',
+      },
+      { sku: 'ĆMA-3', name: 'Moth trap', currentQuantity: 2, location: 'B-09' },
+    ];
+    for (const p of products) expect((await owner.post('/api/products', p)).statusCode).toBe(201);
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?location=B-09`);
+    expect(res.statusCode).toBe(200);
+    const decoded = await decodePages(res.rawPayload);
+    expect(decoded).toEqual([['LODZ-OID-1', 'ZOLW-ALIAS']]);
+    // The product with nothing printable gets no barcode, and the sheet says so.
+    expect(text(res.rawPayload)).toContain('No barcode: count by the SKU');
+
+    // Read into a scan file, the decoded codes find their products through the engine, one unit each.
+    const audit = (await owner.post('/api/audits/stub', { name: 'Decoded sheet', type: 'cycle-count', status: 'draft' })).json().id;
+    const file = ['Barcode', ...decoded.flat()].join('\r\n');
+    const uploaded = await owner.upload(`/api/audits/${audit}/upload`, [{ field: 'scanFile', content: file, fileName: 'decoded.csv' }], { scanColumn: 'Barcode' });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect((await owner.post(`/api/audits/${audit}/process?wait=false`)).statusCode).toBe(202);
+    await waitComplete(owner, audit);
+    const results: PagedResults = (await owner.get(`/api/audits/${audit}/results-enhanced?all=true`)).json();
+    const counted = [...results.categories.quantityCorrect, ...results.categories.quantityAbove, ...results.categories.quantityBelow];
+    expect(counted.map((i) => [i.sku, i.scannedQuantity]).sort()).toEqual([
+      ['ŁÓDŹ-1', 1],
+      ['ŻÓŁW-2', 1],
+    ]);
+    expect(results.categories.notFound).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@
  * 'Scan the location label first': a code that names no product while a location is wanted is
  * the location, and later reads carry it. Reads wait on the device until the server has them.
  */
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Camera, CloudOff, Download, FileText, Loader2, MapPin, Minus, Plus, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -37,12 +37,17 @@ export default function CountPage({ auditId }: { auditId: string }) {
   const [typedQuantity, setTypedQuantity] = useState('');
   const [quantityError, setQuantityError] = useState<string | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
+  // Reads that arrived while the count was still opening: taken, in order, once it is ready.
+  const [early, setEarly] = useState<string[]>([]);
 
   const counted = useMemo(() => countedReads(count.reads), [count.reads]);
   const last = counted.at(-1) ?? null;
 
   function take(value: string) {
-    if (!lookup) return;
+    if (!lookup) {
+      setEarly((reads) => [...reads, value]);
+      return;
+    }
     const product = lookup.identify(value);
     if (!product && (wantLocation || lookup.isLocation(value))) {
       count.setLocation(value);
@@ -54,7 +59,21 @@ export default function CountPage({ auditId }: { auditId: string }) {
     void count.addValue(value);
   }
 
-  useWedgeScanner(take, load.state === 'ready');
+  useWedgeScanner(take);
+
+  // Once the count is open, the early reads are taken one per render, so each sees the location
+  // the one before it set: the render this causes is the point, not a waste.
+  const nextEarly = lookup ? early[0] : undefined;
+  useEffect(() => {
+    if (nextEarly === undefined) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setEarly((reads) => reads.slice(1));
+    take(nextEarly);
+    // take is a new function each render; the early reads are what decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nextEarly, early]);
+
+  const earlyNote = early.length === 0 ? null : `${early.length} ${early.length === 1 ? 'read' : 'reads'} made while the count opened`;
 
   if (load.state === 'loading') {
     return (
@@ -63,6 +82,11 @@ export default function CountPage({ auditId }: { auditId: string }) {
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           Opening the count...
         </p>
+        {earlyNote ? (
+          <p role="status" className="text-sm font-medium" data-testid="early-reads">
+            {earlyNote}: counted as soon as it is open.
+          </p>
+        ) : null}
       </Page>
     );
   }
@@ -73,6 +97,11 @@ export default function CountPage({ auditId }: { auditId: string }) {
         <p role="alert" className="border-destructive/30 bg-destructive/5 rounded-lg border p-4 text-sm">
           {load.message}
         </p>
+        {earlyNote ? (
+          <p role="alert" className="text-destructive text-sm" data-testid="early-reads">
+            {earlyNote} were not stored: scan them again once the count opens.
+          </p>
+        ) : null}
       </Page>
     );
   }

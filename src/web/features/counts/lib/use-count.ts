@@ -26,9 +26,13 @@ async function loadCount(auditId: string): Promise<CountLoad> {
   let catalogue: CountCatalogue | undefined;
   let failure: unknown;
   try {
-    session = await openCountSession(auditId);
+    // The session and the catalogue are asked for together: one round trip less on a slow network.
+    const [opened, listed] = await Promise.allSettled([openCountSession(auditId), getCountCatalogue(auditId)]);
+    if (opened.status === 'rejected') throw opened.reason;
+    session = opened.value;
     await keepSession(session);
-    catalogue = await getCountCatalogue(auditId);
+    if (listed.status === 'rejected') throw listed.reason;
+    catalogue = listed.value;
     await keepCatalogue(catalogue);
     keepSignedInUserForOffline();
   } catch (error) {

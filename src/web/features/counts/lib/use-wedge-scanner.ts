@@ -3,9 +3,12 @@
  * go through WedgeDetector; a read's Enter/Tab (and the GS control keys) are kept from the page.
  * When a read was typed into a text field, its characters are taken out of the field again, so a
  * scanner fired while the quantity field has the focus reads a code, not a quantity.
+ * Keys kept before the listener started (early-keys.ts: the screen was still loading) are fed
+ * first, in order, so a read typed during loading is a read too.
  */
 import { useEffect, useRef } from 'react';
-import { GS, WedgeDetector } from './wedge-detector';
+import { takeEarlyKeys } from './early-keys';
+import { GS, WedgeDetector, wedgeKey } from './wedge-detector';
 
 function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
   return target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
@@ -27,16 +30,13 @@ export function useWedgeScanner(onRead: (value: string) => void, enabled = true)
   useEffect(() => {
     if (!enabled) return;
     const detector = new WedgeDetector();
+    const early = takeEarlyKeys();
+    for (const key of early.keys) {
+      const action = detector.feed(key);
+      if (action.kind === 'read') handler.current(action.value);
+    }
     const listen = (event: KeyboardEvent) => {
-      const action = detector.feed({
-        type: event.type as 'keydown' | 'keyup',
-        key: event.key,
-        code: event.code,
-        timeStamp: event.timeStamp,
-        ctrlKey: event.ctrlKey,
-        altKey: event.altKey,
-        metaKey: event.metaKey,
-      });
+      const action = detector.feed(wedgeKey(event));
       if (action.kind === 'pass') return;
       event.preventDefault();
       event.stopPropagation();
@@ -53,6 +53,7 @@ export function useWedgeScanner(onRead: (value: string) => void, enabled = true)
     return () => {
       window.removeEventListener('keydown', listen, true);
       window.removeEventListener('keyup', listen, true);
+      early.stopped();
     };
   }, [enabled]);
 }

@@ -31,6 +31,19 @@ export interface WedgeKey {
   metaKey?: boolean;
 }
 
+/** The WedgeKey of a browser keyboard event. */
+export function wedgeKey(event: KeyboardEvent): WedgeKey {
+  return {
+    type: event.type as 'keydown' | 'keyup',
+    key: event.key,
+    code: event.code,
+    timeStamp: event.timeStamp,
+    ctrlKey: event.ctrlKey,
+    altKey: event.altKey,
+    metaKey: event.metaKey,
+  };
+}
+
 /**
  * What the caller does with the event: `read` ends a read (value given; swallow the Enter/Tab);
  * `swallow` when the key belongs to a read in progress that must not reach the page (the GS
