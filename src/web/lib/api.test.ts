@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: toastError } }));
+vi.mock('./toast', () => ({ toast: { error: toastError } }));
 
 type Handler = (url: string, init: RequestInit) => Response;
 

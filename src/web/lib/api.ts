@@ -10,7 +10,7 @@
  * - A 401 on a non-auth call tells the user and sends the browser to /api/login after 500 ms;
  *   a 401 ACCESS_PASSWORD_REQUIRED (the password gate) sends it to /password at once.
  */
-import { toast } from '@/lib/toast';
+import { toast } from './toast';
 import type { z } from 'zod';
 import type { csrfTokenSchema } from '../../contracts/auth';
 

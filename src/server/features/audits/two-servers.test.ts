@@ -70,13 +70,21 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('two app servers on one Po
       expect(rows.slice(-2).map((row) => row['Product Name'])).toEqual(['Match Rate', 'Accuracy']);
     }
 
-    // One job per audit, each completed once; the files went with the results.
+    // One job per audit, each completed once; each audit keeps its files, once each, for a
+    // recompute (docs/decisions/0138).
     const jobs = await rows<{ audit_id: string; state: string }>(
       "select data->>'auditId' as audit_id, state from pgboss.job where name = 'process-audit'",
     );
     expect(jobs.map((j) => j.audit_id).sort()).toEqual(ids.map((x) => x.id).sort());
     expect(jobs.every((j) => j.state === 'completed')).toBe(true);
-    expect(await rows('select 1 from stored_file_chunks')).toEqual([]);
+    const kept = await rows<{ audit_id: string; files: number; missing: number }>(
+      `select audit_id, count(distinct kept_file_id)::int as files,
+              count(*) filter (where kept_file_id is null
+                or not exists (select 1 from stored_file_chunks c where c.file_id = kept_file_id))::int as missing
+         from scan_files group by audit_id`,
+    );
+    expect(kept.map((k) => k.audit_id).sort()).toEqual(ids.map((x) => x.id).sort());
+    expect(kept.map((k) => [k.files, k.missing])).toEqual(ids.map(() => [files.length, 0]));
     const lines = await rows<{ audit_id: string; n: number }>(
       'select audit_id, count(*)::int as n from (select audit_id from audit_result_lines union all select audit_id from audit_not_found_lines) l group by audit_id',
     );
