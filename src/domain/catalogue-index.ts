@@ -110,7 +110,8 @@ export interface CatalogueIndex {
   /**
    * Loads the cache lines `match` will read first for `values[0..count)` (normalised; blanks
    * skipped): the barcode slot of a digit code (and its digit-SKU slot when the catalogue has
-   * digit SKUs), the SKU slot of a text. First every row's slot is computed into `scratch` (at
+   * digit SKUs), the SKU slot of a text (not of a GS1 element string: `match` reads its GTIN
+   * first). First every row's slot is computed into `scratch` (at
    * least `count` long), then the slots are read in a loop of a few instructions per row, so
    * that many rows' cache misses overlap (docs/decisions/0133). Answers a number of no meaning;
    * `match` gives the same answers without it.
@@ -352,7 +353,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
       if (number >= 0) {
         scratch[i] = upcNumber.firstCell(number);
         if (digitSkus) sum += skuDigits.touchAt(skuDigits.firstCell(value.length * LENGTH_FACTOR + number));
-      } else scratch[i] = value === '' ? -1 : -2 - skuText.firstCell(value);
+      } else scratch[i] = value === '' || mayBeGs1(value) ? -1 : -2 - skuText.firstCell(value);
     }
     for (let i = 0; i < count; i++) {
       const at = scratch[i]!;

@@ -25,30 +25,43 @@ export interface RepeatedReadRecord {
 }
 
 export class RepeatedReads {
-  private readonly first = new Map<string, number>();
+  /** Per counting scope (the audit, or each file in cross-validation): serial -> its first item. */
+  private readonly bySerial: Map<string, number>[] = [];
+  // Per distinct item (GTIN + serial) in first-read order: its GTIN-14 as a number, where it was
+  // first read, and the next item of the same serial with another GTIN (-1: none).
+  private readonly gtins: number[] = [];
   private readonly firstFiles: number[] = [];
   private readonly firstLines: number[] = [];
+  private readonly sameSerial: number[] = [];
   private readonly records: RepeatedReadRecord[] = [];
 
   /** @param perFile true in cross-validation mode with several files: each file counts its serials once. */
   constructor(private readonly perFile: boolean) {}
 
   /**
-   * Records a read of the serialised item `serialKey` (gs1-scan.ts `serialKeyOf`) at (`file`,
-   * `line`): false on its first read (count it), true when it was read before (it is now listed
-   * as a repeat, not to be counted).
+   * Records a read of the serialised item `item` ((01) GTIN + (21) serial: gs1-scan.ts
+   * `serialKeyOf` is not null) at (`file`, `line`): false on its first read (count it), true
+   * when it was read before (it is now listed as a repeat, not to be counted). Keyed by the
+   * serial, then the GTIN as a number: no key text made per read.
    */
-  isRepeat(serialKey: string, file: number, line: number, value: string, product: number, item: Gs1Item): boolean {
-    const key = this.perFile ? `${file}\u0000${serialKey}` : serialKey;
-    const at = this.first.get(key);
-    if (at === undefined) {
-      this.first.set(key, this.firstFiles.length);
-      this.firstFiles.push(file);
-      this.firstLines.push(line);
-      return false;
+  isRepeat(file: number, line: number, value: string, product: number, item: Gs1Item): boolean {
+    const scope = this.perFile ? file : 0;
+    const serials = this.bySerial[scope] ?? (this.bySerial[scope] = new Map<string, number>());
+    const serial = item.serial!;
+    const gtin = gtinNumber(item.gtin);
+    const head = serials.get(serial);
+    for (let at = head ?? -1; at !== -1; at = this.sameSerial[at]!) {
+      if (this.gtins[at] === gtin) {
+        this.records.push({ file, line, value, product, gtin: item.gtin, serial, firstFile: this.firstFiles[at]!, firstLine: this.firstLines[at]! });
+        return true;
+      }
     }
-    this.records.push({ file, line, value, product, gtin: item.gtin, serial: item.serial!, firstFile: this.firstFiles[at]!, firstLine: this.firstLines[at]! });
-    return true;
+    serials.set(serial, this.gtins.length);
+    this.sameSerial.push(head ?? -1);
+    this.gtins.push(gtin);
+    this.firstFiles.push(file);
+    this.firstLines.push(line);
+    return false;
   }
 
   get size(): number {
@@ -59,4 +72,11 @@ export class RepeatedReads {
   inOrder(): RepeatedReadRecord[] {
     return [...this.records].sort((a, b) => a.file - b.file || a.line - b.line);
   }
+}
+
+/** A GTIN-14 (14 digits, as the GS1 reading checked them) as a number: exact below 2^53. */
+function gtinNumber(gtin: string): number {
+  let value = 0;
+  for (let i = 0; i < gtin.length; i++) value = value * 10 + (gtin.charCodeAt(i) - 48);
+  return value;
 }

@@ -40,7 +40,7 @@
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
-import { serialKeyOf, type Gs1Item } from './gs1/gs1-scan.js';
+import type { Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizeScanValue } from './normalize-scan-value.js';
@@ -297,8 +297,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     let thousandths = toThousandths(quantity);
     if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
     if (gs1 !== null) {
-      const serialKey = serialKeyOf(gs1);
-      if (serialKey !== null && repeats.isRepeat(serialKey, fileIndex, line >= 0 ? line : row, value, target, gs1)) return;
+      if (gs1.serial !== null && !gs1.contents && repeats.isRepeat(fileIndex, line >= 0 ? line : row, value, target, gs1)) return;
       thousandths *= gs1.units;
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);

@@ -10,7 +10,7 @@
  *
  * Pure; never throws.
  */
-import { isoDateOfYymmdd, scanGs1ElementString, type ElementSink, type Gs1Form } from './parse-element-string.js';
+import { isoDateOfYymmdd, lastScannedForm, NOT_GS1, scanGs1, type ElementSink, type Gs1Form } from './parse-element-string.js';
 
 /** A GS1 element string that names a product. */
 export interface Gs1Item {
@@ -42,16 +42,17 @@ export type Gs1Reading = { ok: true; item: Gs1Item } | { ok: false; reason: stri
 export function readGs1Scan(value: string): Gs1Reading | null {
   found.gtin = found.contents = found.count = found.lot = found.expiry = found.serial = null;
   found.sscc = false;
-  const scanned = scanGs1ElementString(value, keep);
-  if (scanned === null) return null;
-  if (scanned.reason !== null) return { ok: false, reason: scanned.reason };
+  const reason = scanGs1(value, keep);
+  if (reason === NOT_GS1) return null;
+  if (reason !== null) return { ok: false, reason };
+  const form = lastScannedForm();
   const { gtin, contents, count } = found;
   if (gtin !== null && contents !== null) return { ok: false, reason: 'gs1: (01) and (02) cannot be on one label' };
   const expiry = found.expiry === null ? null : isoDateOfYymmdd(found.expiry);
-  if (gtin !== null) return { ok: true, item: { form: scanned.form, gtin, contents: false, units: 1, lot: found.lot, expiry, serial: found.serial } };
+  if (gtin !== null) return { ok: true, item: { form, gtin, contents: false, units: 1, lot: found.lot, expiry, serial: found.serial } };
   if (contents !== null) {
     if (count === null) return { ok: false, reason: 'gs1: (02) without (37), the count of the contents' };
-    return { ok: true, item: { form: scanned.form, gtin: contents, contents: true, units: Number(count), lot: found.lot, expiry, serial: found.serial } };
+    return { ok: true, item: { form, gtin: contents, contents: true, units: Number(count), lot: found.lot, expiry, serial: found.serial } };
   }
   if (found.sscc) return { ok: false, reason: 'gs1: (00) SSCC alone names a logistic unit, not a product: no (01) or (02)' };
   return { ok: false, reason: 'gs1: no product code: no (01) GTIN or (02) contents' };

@@ -19,7 +19,7 @@
  * Pure; never throws.
  */
 import { isDigits } from '../gtin.js';
-import { aiAt, aiOf, type AiDefinition } from './ai-table.js';
+import { AI_DEFINITIONS, aiAt, aiOf, type AiDefinition } from './ai-table.js';
 
 /** One (AI, data) pair of an element string. */
 export interface Gs1Element {
@@ -61,7 +61,7 @@ const DIGITAL_LINK_SHORT_NAMES: ReadonlyMap<string, string> = new Map([
 const PRIMARY_KEYS = new Set(['00', '01', '253', '255', '401', '402', '414', '415', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']);
 
 /** YYMMDD fields (production, due, packaging, best before, sell by, expiry dates). */
-const DATE_AIS = new Set(['11', '12', '13', '15', '16', '17']);
+const DATE_DEFINITIONS: ReadonlySet<AiDefinition> = new Set(['11', '12', '13', '15', '16', '17'].map((ai) => AI_DEFINITIONS.get(ai)!));
 
 /**
  * Read `value` (already normalised: trimmed, unquoted) as a GS1 element string, handing each
@@ -70,18 +70,47 @@ const DATE_AIS = new Set(['11', '12', '13', '15', '16', '17']);
  * and null, or the reason it cannot be read (the first malformed pair's, or the sink's).
  */
 export function scanGs1ElementString(value: string, sink: ElementSink): { form: Gs1Form; reason: string | null } | null {
+  const reason = scanGs1(value, sink);
+  return reason === NOT_GS1 ? null : { form: scannedForm, reason };
+}
+
+/**
+ * The form of the value `scanGs1` last read (reading is synchronous: valid until the next call).
+ * Not exported as a binding: read it through `lastScannedForm`.
+ */
+let scannedForm: Gs1Form = 'raw';
+
+/** The form `scanGs1` found in the value it read last. */
+export function lastScannedForm(): Gs1Form {
+  return scannedForm;
+}
+
+/**
+ * `scanGs1ElementString` without an answer object, for the engine's per-row reading: NOT_GS1
+ * when `value` is no GS1 element string, else null or the reason it cannot be read; its form is
+ * then `lastScannedForm()`. The form is recognised by the first characters only.
+ */
+export function scanGs1(value: string, sink: ElementSink): string | null {
   const first = value.charCodeAt(0);
   if (first === 0x5d /* ] */) {
-    if (!isGs1SymbologyIdentifier(value)) return null;
-    return { form: 'raw', reason: scanRaw(value, 3, sink) };
+    if (!isGs1SymbologyIdentifier(value)) return NOT_GS1;
+    scannedForm = 'raw';
+    return scanRaw(value, 3, sink);
   }
-  if (first === 0x28 /* ( */) return bracketAi(value, 0) > 0 ? { form: 'bracketed', reason: scanBracketed(value, sink) } : null;
+  if (first === 0x28 /* ( */) {
+    if (bracketAi(value, 0) === 0) return NOT_GS1;
+    scannedForm = 'bracketed';
+    return scanBracketed(value, sink);
+  }
   if (first === 0x68 /* h */ || first === 0x48 /* H */) {
-    const reason = scanDigitalLink(value, sink);
-    return reason === NOT_GS1 ? null : { form: 'digitalLink', reason };
+    scannedForm = 'digitalLink';
+    return scanDigitalLink(value, sink);
   }
-  if (first >= 0x30 && first <= 0x39 && value.includes(GS)) return { form: 'raw', reason: scanRaw(value, 0, sink) };
-  return null;
+  if (first >= 0x30 && first <= 0x39 && value.includes(GS)) {
+    scannedForm = 'raw';
+    return scanRaw(value, 0, sink);
+  }
+  return NOT_GS1;
 }
 
 /**
@@ -180,8 +209,8 @@ function scanBracketed(text: string, sink: ElementSink): string | null {
   return null;
 }
 
-/** `scanDigitalLink`'s answer for a value that is no Digital Link URI. */
-const NOT_GS1 = '\u0000not gs1';
+/** `scanGs1`'s (and `scanDigitalLink`'s) answer for a value that is no GS1 element string. */
+export const NOT_GS1 = '\u0000not gs1';
 
 /**
  * A GS1 Digital Link URI: the path may start with anything (a resolver's own prefix), then holds
@@ -202,9 +231,11 @@ function scanDigitalLink(value: string, sink: ElementSink): string | null {
   if (fragment !== -1) pathEnd = fragment;
   if (query !== -1 && query < pathEnd) pathEnd = query;
   // The path's non-empty segments as ranges (every row of a Digital Link file comes through
-  // here: no string per segment but the data kept).
-  const starts = segmentStarts;
-  const ends = segmentEnds;
+  // here: no string per segment but the data kept). The scratch arrays are the module's; a sink
+  // that reads another Digital Link while this one's pairs are handed on gets arrays of its own.
+  const nested = segmentsInUse;
+  const starts = nested ? [] : segmentStarts;
+  const ends = nested ? [] : segmentEnds;
   let count = 0;
   for (let at = pathStart + 1; at < pathEnd; ) {
     let slash = value.indexOf('/', at);
@@ -226,29 +257,49 @@ function scanDigitalLink(value: string, sink: ElementSink): string | null {
     }
   }
   if (first === -1) return NOT_GS1;
-  // Read before the sink is called: the scratch arrays are not kept across calls.
-  const pairs = (count - first) / 2;
-  const pairStarts = starts.slice(first, count);
-  const pairEnds = ends.slice(first, count);
+  segmentsInUse = true;
+  try {
+    return digitalLinkPairs(value, starts, ends, first, (count - first) / 2, query, fragment, sink);
+  } finally {
+    segmentsInUse = nested;
+  }
+}
+
+/** True while `scanDigitalLink`'s pairs are read from `segmentStarts`/`segmentEnds`. */
+let segmentsInUse = false;
+
+/** `scanDigitalLink`'s pairs: `pairs` AI/value ranges from segment `first`, then the query. */
+function digitalLinkPairs(
+  value: string,
+  pairStarts: readonly number[],
+  pairEnds: readonly number[],
+  first: number,
+  pairs: number,
+  query: number,
+  fragment: number,
+  sink: ElementSink,
+): string | null {
   for (let k = 0; k < pairs; k++) {
-    const aiStart = pairStarts[2 * k]!;
-    const aiEnd = pairEnds[2 * k]!;
-    const dataStart = pairStarts[2 * k + 1]!;
-    const dataEnd = pairEnds[2 * k + 1]!;
-    const ai = pathAi(value, aiStart, aiEnd) ?? value.slice(aiStart, aiEnd);
+    const aiStart = pairStarts[first + 2 * k]!;
+    const aiEnd = pairEnds[first + 2 * k]!;
+    const dataStart = pairStarts[first + 2 * k + 1]!;
+    const dataEnd = pairEnds[first + 2 * k + 1]!;
     const encoded = value.indexOf('%', dataStart);
     if (encoded === -1 || encoded >= dataEnd) {
+      // The data read in place: no string but what the sink keeps.
+      const definition = pathDefinition(value, aiStart, aiEnd);
+      if (definition === null) return unknownAi(value.slice(aiStart, aiEnd));
       const dataLength = dataEnd - dataStart;
-      if (ai === '01' && (dataLength === 8 || dataLength === 12 || dataLength === 13) && isDigitsIn(value, dataStart, dataEnd)) {
-        const reason = namedElement(ai, value.slice(dataStart, dataEnd).padStart(14, '0'), sink);
+      if (definition === GTIN && (dataLength === 8 || dataLength === 12 || dataLength === 13) && isDigitsIn(value, dataStart, dataEnd)) {
+        const reason = namedElement(definition.ai, value.slice(dataStart, dataEnd).padStart(14, '0'), sink);
         if (reason !== null) return reason;
         continue;
       }
-      const definition = aiOf(ai, 0, ai.length);
-      const reason = definition === null ? unknownAi(ai) : element(definition, value, dataStart, dataEnd, sink);
+      const reason = element(definition, value, dataStart, dataEnd, sink);
       if (reason !== null) return reason;
       continue;
     }
+    const ai = pathAi(value, aiStart, aiEnd) ?? value.slice(aiStart, aiEnd);
     let data = decode(value.slice(dataStart, dataEnd));
     if (data === null) return `gs1: (${ai}) is not a valid percent-encoded value`;
     if (ai === '01' && (data.length === 8 || data.length === 12 || data.length === 13) && isDigits(data)) data = data.padStart(14, '0');
@@ -303,6 +354,16 @@ function pathAi(text: string, start: number, end: number): string | null {
   return DIGITAL_LINK_SHORT_NAMES.get(text.slice(start, end)) ?? null;
 }
 
+/** The (01) GTIN's definition. */
+const GTIN = AI_DEFINITIONS.get('01')!;
+
+/** The definition of the AI a Digital Link path segment `text[start, end)` names (as `pathAi`), else null. */
+function pathDefinition(text: string, start: number, end: number): AiDefinition | null {
+  if (end - start <= 4 && isDigitsIn(text, start, end)) return aiOf(text, start, end);
+  const ai = DIGITAL_LINK_SHORT_NAMES.get(text.slice(start, end));
+  return ai === undefined ? null : (AI_DEFINITIONS.get(ai) ?? null);
+}
+
 function decode(segment: string): string | null {
   if (!segment.includes('%')) return segment;
   try {
@@ -333,7 +394,7 @@ function element(definition: AiDefinition, text: string, start: number, end: num
     const got = text.charCodeAt(end - 1) - 48;
     if (expected !== got) return `gs1: (${ai}) ${text.slice(start, end)} has a wrong check digit (${got}; ${expected} expected)`;
   }
-  if (DATE_AIS.has(ai) && !isYymmdd(text, start)) return `gs1: (${ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
+  if (DATE_DEFINITIONS.has(definition) && !isYymmdd(text, start)) return `gs1: (${ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
   return sink(definition, text, start, end);
 }
 
