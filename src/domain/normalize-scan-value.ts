@@ -78,6 +78,20 @@ export function groupedDigits(value: string): string | null {
   return out;
 }
 
+/** Length from which V8 keeps a cut of a string (`slice`, `trim`) as a view of the whole. */
+const SHORTEST_VIEW = 13;
+
+/**
+ * `value` as a string of its own, for a value the engine keeps beyond the batch it came in (a
+ * line's first scanned value, a not-found value, a GS1 read's fields). A scan value cut from the
+ * text of a file chunk is, from 13 characters on, a view that keeps the whole chunk alive: one
+ * such value held per chunk would hold the whole file in memory and make the garbage collector
+ * copy it. Shorter values are copies already and come back as they are.
+ */
+export function detachedString(value: string): string {
+  return value.length < SHORTEST_VIEW ? value : (' ' + value).slice(1);
+}
+
 /** True when `value` is blank once normalised: such a scan row is skipped (DESIGN.md section 5 rule 4). */
 export function isBlankScanValue(raw: string): boolean {
   return normalizeScanValue(raw) === '';

@@ -8,6 +8,7 @@
  * cells) instead of an object, a files array and two map entries. Digit codes are keyed by their
  * GTIN-14 value in a NumberTable (no key string at all); other values by lower case in a Map.
  */
+import { detachedString } from './normalize-scan-value.js';
 import { MISSING, NumberTable } from './number-table.js';
 
 /** Digit codes up to this many digits are keyed by number (as in catalogue-index.ts). */
@@ -48,10 +49,12 @@ export class NotFoundTally {
    * The entry of `value` (a normalised value that matched nothing), created on first sight with
    * `firstFile` = `never`. Answers the entry index.
    */
-  entryOf(value: string, never: number): number {
-    const digits = digitValue(value);
-    let entry = digits >= 0 ? this.digitKeys.get(digits) : (this.textKeys.get(value) ?? this.textKeys.get(value.toLowerCase()) ?? MISSING);
+  entryOf(found: string, never: number): number {
+    const digits = digitValue(found);
+    let entry = digits >= 0 ? this.digitKeys.get(digits) : (this.textKeys.get(found) ?? this.textKeys.get(found.toLowerCase()) ?? MISSING);
     if (entry !== MISSING) return entry;
+    // Kept for the whole reconciliation: not a view into the chunk of the file it was read from.
+    const value = detachedString(found);
     entry = this.n++;
     if (entry === this.quantity.length) this.grow();
     if (digits >= 0) {
@@ -89,7 +92,7 @@ export class NotFoundTally {
   }
 
   setValue(entry: number, value: string, reason: string): void {
-    this.values[entry] = value;
+    this.values[entry] = detachedString(value);
     if (reason === 'unknown') this.reasons.delete(entry);
     else this.reasons.set(entry, reason);
   }

@@ -8,6 +8,7 @@
  * repeats, never with the other rows.
  */
 import type { Gs1Item } from './gs1/gs1-scan.js';
+import { detachedString } from './normalize-scan-value.js';
 
 /** One repeated read, as the engine recorded it. */
 export interface RepeatedReadRecord {
@@ -52,11 +53,11 @@ export class RepeatedReads {
     const head = serials.get(serial);
     for (let at = head ?? -1; at !== -1; at = this.sameSerial[at]!) {
       if (this.gtins[at] === gtin) {
-        this.records.push({ file, line, value, product, gtin: item.gtin, serial, firstFile: this.firstFiles[at]!, firstLine: this.firstLines[at]! });
+        this.records.push({ file, line, value: detachedString(value), product, gtin: detachedString(item.gtin), serial: detachedString(serial), firstFile: this.firstFiles[at]!, firstLine: this.firstLines[at]! });
         return true;
       }
     }
-    serials.set(serial, this.gtins.length);
+    serials.set(detachedString(serial), this.gtins.length);
     this.sameSerial.push(head ?? -1);
     this.gtins.push(gtin);
     this.firstFiles.push(file);

@@ -40,10 +40,10 @@
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
-import type { Gs1Item } from './gs1/gs1-scan.js';
+import { detachedGs1Item, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
-import { normalizeScanValue } from './normalize-scan-value.js';
+import { detachedString, normalizeScanValue } from './normalize-scan-value.js';
 import { touchedLines } from './number-table.js';
 import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
@@ -198,7 +198,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       notFound.firstFile[e] = f;
       notFound.firstRow[e] = row;
       notFound.setValue(e, value, r.kind === 'notFound' ? r.reason : REASON_UNKNOWN);
-      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, gs1);
+      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, detachedGs1Item(gs1));
       else notFoundGs1.delete(e);
       notFound.before[e] = lastMatched[f]!;
       notFound.after[e] = -1;
@@ -309,7 +309,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         }
         const heldFile = productGs1File![target]!;
         if (fileIndex < heldFile || (fileIndex === heldFile && row < productGs1Row![target]!)) {
-          productGs1[target] = gs1;
+          productGs1[target] = detachedGs1Item(gs1);
           productGs1File![target] = fileIndex;
           productGs1Row![target] = row;
         }
@@ -329,7 +329,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (state & TALLY_IN_SCOPE) fileMatched[fileIndex] += quantity;
       if (state < TALLY_LEVEL) {
         tally[at + TALLY_STATE] = state + TALLY_LEVEL * level;
-        fileFirstValues[fileIndex]![target] = value;
+        fileFirstValues[fileIndex]![target] = detachedString(value);
       }
       lastMatched[fileIndex] = target;
       const waiting = pendingAfter[fileIndex]!;
