@@ -142,7 +142,7 @@ function hasDetails(item: Gs1Item): boolean {
 
 /** `countRow`'s target for a blank value (below every `match` answer). */
 const BLANK = -0x7fffffff;
-/** addColumns keeps its scratch array of values between batches up to this many. */
+/** addColumns keeps its scratch arrays of values and GS1 reads between batches up to this many. */
 const BATCH_VALUES_KEPT = 1 << 16;
 
 /** Start a streaming reconciliation. See the module comment for the semantics. */
@@ -231,8 +231,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   let batchValues: string[] = [];
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
-  // GS1 reads of the batch by row (most rows have none: the array stays short).
-  const batchGs1: (Gs1Item | null)[] = [];
+  // GS1 reads of the batch by row, null for the others: kept from batch to batch (only the rows
+  // a batch set are cleared after it), so that a file of GS1 strings grows no array per batch.
+  let batchGs1: (Gs1Item | null)[] = [];
   let batchUnits = new Float64Array(1024);
 
   function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void {
@@ -242,6 +243,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       batchLevels = new Uint8Array(count);
       batchUnits = new Float64Array(count);
     }
+    if (count > batchGs1.length) batchGs1 = new Array<Gs1Item | null>(count).fill(null);
     const targets = batchTargets;
     const levels = batchLevels;
     let gs1Rows = 0;
@@ -262,12 +264,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
       const gs1 = target === BLANK ? null : index.lastGs1;
       if (gs1 !== null) {
-        while (batchGs1.length < i) batchGs1.push(null);
         batchGs1[i] = gs1;
         gs1Rows = i + 1;
       }
     }
-    batchGs1.length = gs1Rows;
     const tally = fileTallies[fileIndex];
     if (tally !== undefined) {
       for (let i = 0; i < count; i++) {
@@ -282,7 +282,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       }
     } finally {
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
-      batchGs1.length = 0;
+      if (batchGs1.length > BATCH_VALUES_KEPT) batchGs1 = [];
+      else batchGs1.fill(null, 0, gs1Rows);
     }
   }
 
