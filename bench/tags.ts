@@ -298,6 +298,7 @@ async function main(): Promise<void> {
     // list count products from the index alone.
     await db.execute(sql`VACUUM (ANALYZE) tag_audit_stats`);
     await db.execute(sql`VACUUM (ANALYZE) tag_product_stats`);
+    await db.execute(sql`VACUUM (ANALYZE) tag_product_audit_numbers`);
 
     type SummaryRow = { tagName: string; totalProducts: number } & Record<string, unknown>;
     const plain = (await get('/api/tag-analytics/summary')) as SummaryRow[];
