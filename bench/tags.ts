@@ -153,10 +153,14 @@ async function seed(db: Database['db'], organizationId: string, userId: string):
  * What any rebuild of every tag's aggregates must do at least, timed through `pg` (the refresh's
  * floor, printed beside it): read the audited lines' facts it is computed from (audit number,
  * product, accurate or not, difference, tags) as binary COPY, and write the rows it wrote
- * (`tag_product_stats` and `tag_audit_stats` of the organisation, read out beforehand, untimed)
+ * (`tag_product_stats`, its narrow copies of the audit numbers `tag_product_audit_numbers` and
+ * `tag_audit_stats` of the organisation, read out beforehand, untimed)
  * back by binary COPY after deleting them, in a transaction rolled back.
  */
-async function refreshFloor(url: string, organizationId: string): Promise<{ readSeconds: number; readMB: number; writeSeconds: number; rows: number }> {
+async function refreshFloor(
+  url: string,
+  organizationId: string,
+): Promise<{ readSeconds: number; readMB: number; writeSeconds: number; rows: number; byTable: Record<string, number> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-tags-'));
@@ -182,22 +186,25 @@ async function refreshFloor(url: string, organizationId: string): Promise<{ read
       }),
     );
     const readSeconds = (performance.now() - started) / 1000;
-    const tables = ['tag_product_stats', 'tag_audit_stats'];
+    const tables = ['tag_product_stats', 'tag_product_audit_numbers', 'tag_audit_stats'];
     for (const table of tables) {
       await pipeline(client.query(copyTo(`COPY (SELECT * FROM ${table} WHERE organization_id = ${org}) TO STDOUT (FORMAT binary)`)), createWriteStream(path.join(dir, table)));
     }
     await client.query('BEGIN');
     started = performance.now();
     let rows = 0;
+    const byTable: Record<string, number> = {};
     for (const table of tables) {
+      const at = performance.now();
       await client.query(`DELETE FROM ${table} WHERE organization_id = ${org}`);
       const copy = client.query(copyFrom(`COPY ${table} FROM STDIN (FORMAT binary)`));
       await pipeline(createReadStream(path.join(dir, table)), copy);
       rows += copy.rowCount ?? 0;
+      byTable[table] = Number(((performance.now() - at) / 1000).toFixed(2));
     }
     const writeSeconds = (performance.now() - started) / 1000;
     await client.query('ROLLBACK');
-    return { readSeconds, readMB: bytes / 1024 / 1024, writeSeconds, rows };
+    return { readSeconds, readMB: bytes / 1024 / 1024, writeSeconds, rows, byTable };
   } finally {
     await client.end();
     rmSync(dir, { recursive: true, force: true });
@@ -247,7 +254,7 @@ async function main(): Promise<void> {
     // The rebuild as a job, each run followed by its floor (the same work's minimum through pg).
     const rebuildTimes: number[] = [];
     const floorTimes: number[] = [];
-    let floor = { readSeconds: 0, readMB: 0, writeSeconds: 0, rows: 0 };
+    let floor: Awaited<ReturnType<typeof refreshFloor>> = { readSeconds: 0, readMB: 0, writeSeconds: 0, rows: 0, byTable: {} };
     for (let run = 0; run < REBUILD_RUNS; run += 1) {
       const at = performance.now();
       const started = await post('/api/tag-rebuilds');
@@ -271,7 +278,8 @@ async function main(): Promise<void> {
       floorTimes.push(floorMs);
       console.log(
         `  its floor through pg: reading the lines' facts (binary COPY, ${floor.readMB.toFixed(0)} MB) ${floor.readSeconds.toFixed(2)} s; ` +
-          `writing its ${floor.rows} rows back (delete, binary COPY) ${floor.writeSeconds.toFixed(2)} s; together ${(floorMs / 1000).toFixed(2)} s; ` +
+          `writing its ${floor.rows} rows back (delete, binary COPY) ${floor.writeSeconds.toFixed(2)} s ` +
+          `(${Object.entries(floor.byTable).map(([table, seconds]) => `${table} ${seconds} s`).join(', ')}); together ${(floorMs / 1000).toFixed(2)} s; ` +
           `ratio ${(ms / floorMs).toFixed(2)} (load ${load().join(' ')})`,
       );
     }
@@ -290,6 +298,7 @@ async function main(): Promise<void> {
     // list count products from the index alone.
     await db.execute(sql`VACUUM (ANALYZE) tag_audit_stats`);
     await db.execute(sql`VACUUM (ANALYZE) tag_product_stats`);
+    await db.execute(sql`VACUUM (ANALYZE) tag_product_audit_numbers`);
 
     type SummaryRow = { tagName: string; totalProducts: number } & Record<string, unknown>;
     const plain = (await get('/api/tag-analytics/summary')) as SummaryRow[];

@@ -618,6 +618,23 @@ export const tagProductStats = pgTable(
 );
 
 /**
+ * Tag analytics: each `tag_product_stats` row's audit numbers alone (the same array, kept equal by
+ * the statements that write those), so a date range ending in the past counts the products audited
+ * in it from these narrow rows instead of the wide ones (docs/decisions/0156).
+ */
+export const tagProductAuditNumbers = pgTable(
+  'tag_product_audit_numbers',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    tag: text('tag').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** `tag_audit_numbers.number` of each audit, ascending: `tag_product_stats.audit_numbers`. */
+    auditNumbers: integer('audit_numbers').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'tag_product_audit_numbers_pk', columns: [t.organizationId, t.tag, t.productId] })],
+);
+
+/**
  * Tag analytics: the version of an organisation's aggregates (DESIGN.md section 11;
  * docs/decisions/0129), one more at every completion, deletion and replacement of an audit's
  * lines and at every rebuild, in the transaction that changes them. The Refresh call answers it;
@@ -764,6 +781,7 @@ export const schema = {
   tagAuditStats,
   tagAuditNumbers,
   tagProductStats,
+  tagProductAuditNumbers,
   tagStatsVersions,
   tagStatsRebuilds,
   catalogueVersions,

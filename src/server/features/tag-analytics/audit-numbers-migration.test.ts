@@ -4,7 +4,8 @@
  * the audits must then be numbered in completion order and `tag_product_stats` rebuilt from the
  * lines with audit numbers, exactly as a refresh of every tag builds it; per-audit rows go with
  * their audit by trigger. Then migration 0018 (docs/decisions/0098) over the per-audit rows kept
- * at 0017: each must count the products whose latest audit under its tag it is.
+ * at 0017: each must count the products whose latest audit under its tag it is. Then migration 0030
+ * (docs/decisions/0156): each (tag, product) row's audit numbers copied to its narrow row.
  */
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -96,6 +97,13 @@ describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => 
         ['b', p1, 'P1', '{1,2,3}', true, '{1,1,2}', '{0.000,2.000,2.000}'],
         ['b', p2, 'P2', '{3}', true, '{0}', '{-5.000}'],
       ]);
+      // Migration 0030 (docs/decisions/0156): each row's audit numbers copied to its narrow row.
+      const narrow = () => rowsOf(db, sql`SELECT tag, product_id::text, audit_numbers::text FROM tag_product_audit_numbers ORDER BY tag, product_id`);
+      const expectedNarrow = migrated.map((r) => {
+        const { tag, product_id, audit_numbers } = r as Record<string, unknown>;
+        return { tag, product_id, audit_numbers };
+      });
+      expect(await narrow()).toEqual(expectedNarrow);
       // Migration 0018: per (tag, audit), the products whose latest audit under the tag it is.
       const latest = () =>
         rowsOf(db, sql`SELECT tag, audit_id::text, latest_products FROM tag_audit_stats ORDER BY tag, audit_id`);
@@ -112,6 +120,7 @@ describe.each(DATABASE_KINDS)('migration 0016 (audit numbers) on %s', (kind) => 
       await rebuildTagStats(db, org!.id, null);
       expect(await stats()).toEqual(migrated);
       expect(await latest()).toEqual(migratedLatest);
+      expect(await narrow()).toEqual(expectedNarrow);
       // Per-audit rows have no foreign key now: the trigger deletes them with their audit.
       const perAudit = async (id: string) =>
         Number((await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tag_audit_stats WHERE audit_id = ${id}::uuid`))[0]!.n);

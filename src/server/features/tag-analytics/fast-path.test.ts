@@ -180,7 +180,8 @@ async function replaceAudit(db: Database['db'], world: World, auditId: string, s
  * The aggregate tables of the organisation as text, in key order: what completion and deletion
  * kept must equal what a refresh computes, array element by array element. Audit numbers differ
  * (a refresh numbers afresh, without the gaps deletions leave), so each array element is shown as
- * its audit's id and completion time; and the numbers must follow completion order.
+ * its audit's id and completion time; and the numbers must follow completion order. Each row's
+ * narrow copy of its audit numbers must equal its own.
  */
 async function aggregateRows(db: Database['db'], organizationId: string): Promise<unknown[]> {
   const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
@@ -193,6 +194,13 @@ async function aggregateRows(db: Database['db'], organizationId: string): Promis
   const complete = await rows(sql`
     SELECT id::text AS audit_id FROM audits WHERE organization_id = ${organizationId}::uuid AND status = 'complete' ORDER BY completed_at, id`);
   expect(byNumber, 'every complete audit numbered').toEqual(complete);
+  // Every (tag, product) row's narrow copy holds its audit numbers, and no other narrow row exists
+  // (docs/decisions/0156).
+  const copies = sql`SELECT tag, product_id::text, audit_numbers::text FROM`;
+  const order = sql`WHERE organization_id = ${organizationId}::uuid ORDER BY tag, product_id`;
+  expect(await rows(sql`${copies} tag_product_audit_numbers ${order}`), 'narrow copies of the audit numbers').toEqual(
+    await rows(sql`${copies} tag_product_stats ${order}`),
+  );
   const elements = (column: string) => sql`ARRAY(
     SELECT n.${sql.raw(column)} FROM unnest(s.audit_numbers) WITH ORDINALITY AS u(x, i)
     JOIN tag_audit_numbers AS n ON n.organization_id = s.organization_id AND n.number = u.x ORDER BY u.i)::text`;

@@ -176,9 +176,10 @@ async function completedBefore(db: Db, organizationId: string, at: Date): Promis
 
 /**
  * Products audited under each tag in a window that ends before some audit: binary searches in
- * each (tag, product) row's arrays. (A window that no audit ends after needs none: a product was
- * audited in [from, infinity) exactly when its latest audit was, so the sum of the window's
- * `latest_products` counts it; docs/decisions/0098.)
+ * each (tag, product) row's audit numbers, read from their narrow copies
+ * (`tag_product_audit_numbers`: a quarter of the wide rows' bytes, docs/decisions/0156). (A window
+ * that no audit ends after needs none: a product was audited in [from, infinity) exactly when its
+ * latest audit was, so the sum of the window's `latest_products` counts it; docs/decisions/0098.)
  */
 function productsAuditedIn(organizationId: string, tag: string | undefined, range: NumberRange): SQL {
   const { from, to, recentFrom } = range;
@@ -187,7 +188,7 @@ function productsAuditedIn(organizationId: string, tag: string | undefined, rang
       (count(*) FILTER (WHERE hi > ${countBefore(recentFrom)}))::int AS recent
     FROM (
       SELECT tag, audit_numbers, ${countBefore(to)} AS hi
-      FROM tag_product_stats WHERE organization_id = ${organizationId}::uuid${tag === undefined ? sql`` : sql` AND tag = ${tag}`}
+      FROM tag_product_audit_numbers WHERE organization_id = ${organizationId}::uuid${tag === undefined ? sql`` : sql` AND tag = ${tag}`}
     ) AS s
     WHERE hi > 0
     GROUP BY tag`;

@@ -12,6 +12,9 @@
  *   lines under the tag (audit number, running count of accurate audits, running sum of
  *   differences), ordered by audit number, so a date range (a number range) is two binary searches
  *   (`width_bucket`) per row and its figures two subscripts (docs/decisions/0041).
+ * - `tag_product_audit_numbers`: each of those rows' audit numbers alone, written by the same
+ *   statements (so always equal): what the list over a range ending in the past reads, about a
+ *   quarter of the wide rows' bytes (docs/decisions/0156).
  *
  * `recordAuditTagStats` adds a just-completed audit, `forgetAuditTagStats` takes one out before
  * it is deleted, `replaceAuditTagStats` keeps them exact while an audit's lines are replaced
@@ -89,12 +92,13 @@ function insertAuditStats(organizationId: string, groups: SQL, latest: SQL | nul
 /**
  * Per (tag, audit): how many of the organisation's `tag_product_stats` rows (of `tag` only, when
  * given) have that audit as their latest, `(tag, audit_id, n)`: the `latest_products` of a
- * rebuild, read from the rows it has just written.
+ * rebuild, read from the audit numbers it has just written (the narrow copies: a quarter of the
+ * bytes of the wide rows).
  */
 function latestProductsByAudit(organizationId: string, tag: string | null): SQL {
   return sql`
     SELECT s.tag, p.audit_id, count(*)::int AS n
-    FROM tag_product_stats AS s
+    FROM tag_product_audit_numbers AS s
     JOIN tag_audit_numbers AS p ON p.organization_id = s.organization_id AND p.number = s.audit_numbers[cardinality(s.audit_numbers)]
     WHERE s.organization_id = ${organizationId}::uuid${tag === null ? sql`` : sql` AND s.tag = ${tag}`}
     GROUP BY s.tag, p.audit_id`;
@@ -155,10 +159,12 @@ async function numberAudit(db: Db, organizationId: string, auditId: string): Pro
   if (place.later !== null) {
     number = Number(place.later);
     await db.execute(sql`UPDATE tag_audit_numbers SET number = number + 1 WHERE organization_id = ${org} AND number >= ${number}`);
-    await db.execute(sql`
-      UPDATE tag_product_stats SET audit_numbers = ARRAY(
-        SELECT u.x + (u.x >= ${number})::int FROM unnest(audit_numbers) WITH ORDINALITY AS u(x, i) ORDER BY u.i)
-      WHERE organization_id = ${org} AND audit_numbers[cardinality(audit_numbers)] >= ${number}`);
+    for (const table of ['tag_product_stats', 'tag_product_audit_numbers']) {
+      await db.execute(sql`
+        UPDATE ${sql.raw(table)} SET audit_numbers = ARRAY(
+          SELECT u.x + (u.x >= ${number})::int FROM unnest(audit_numbers) WITH ORDINALITY AS u(x, i) ORDER BY u.i)
+        WHERE organization_id = ${org} AND audit_numbers[cardinality(audit_numbers)] >= ${number}`);
+    }
   }
   await db.execute(sql`
     INSERT INTO tag_audit_numbers (organization_id, audit_id, number, completed_at)
@@ -210,8 +216,13 @@ export async function recordAuditTagStats(db: Db, organizationId: string, auditI
         variance_sums = ${splicedTotal('variance_sums')},
         sku = CASE WHEN ${isLatest} THEN excluded.sku ELSE s.sku END,
         product_name = CASE WHEN ${isLatest} THEN excluded.product_name ELSE s.product_name END
-      RETURNING s.tag, s.audit_numbers[cardinality(s.audit_numbers)] = ${number} AS latest,
+      RETURNING s.tag, s.product_id, s.audit_numbers, s.audit_numbers[cardinality(s.audit_numbers)] = ${number} AS latest,
         s.audit_numbers[cardinality(s.audit_numbers) - 1] AS previous
+    ), numbers AS (
+      -- The rows' audit numbers as written, into their narrow copies (docs/decisions/0156).
+      INSERT INTO tag_product_audit_numbers AS x (organization_id, tag, product_id, audit_numbers)
+      SELECT ${org}, w.tag, w.product_id, w.audit_numbers FROM written AS w
+      ON CONFLICT (organization_id, tag, product_id) DO UPDATE SET audit_numbers = excluded.audit_numbers
     ), moved AS (
       SELECT tag, previous FROM written WHERE latest
     ), gained AS (
@@ -307,7 +318,12 @@ async function takeOutAudit(db: Db, organizationId: string, auditId: string): Pr
         variance_sums = ${withoutTotal('variance_sums')}
       FROM h
       WHERE s.organization_id = ${organizationId}::uuid AND s.tag = h.tag AND s.product_id = h.product_id AND h.k IS NOT NULL
-      RETURNING s.tag, h.k = cardinality(s.audit_numbers) + 1 AS was_latest, s.audit_numbers[cardinality(s.audit_numbers)] AS latest
+      RETURNING s.tag, s.product_id, s.audit_numbers, h.k = cardinality(s.audit_numbers) + 1 AS was_latest,
+        s.audit_numbers[cardinality(s.audit_numbers)] AS latest
+    ), numbers AS (
+      UPDATE tag_product_audit_numbers AS x SET audit_numbers = u.audit_numbers
+      FROM updated AS u
+      WHERE x.organization_id = ${organizationId}::uuid AND x.tag = u.tag AND x.product_id = u.product_id
     )
     UPDATE tag_audit_stats AS ts SET latest_products = ts.latest_products + g.n
     FROM (
@@ -318,9 +334,14 @@ async function takeOutAudit(db: Db, organizationId: string, auditId: string): Pr
     ) AS g
     WHERE ts.audit_id = g.audit_id AND ts.tag = g.tag`);
   await db.execute(sql`
-    DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
-    WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
-      AND cardinality(s.audit_numbers) = 0`);
+    WITH emptied AS (
+      DELETE FROM tag_product_stats AS s USING (${keys}) AS keys
+      WHERE s.organization_id = ${organizationId}::uuid AND s.tag = keys.tag AND s.product_id = keys.product_id
+        AND cardinality(s.audit_numbers) = 0
+      RETURNING s.tag, s.product_id
+    )
+    DELETE FROM tag_product_audit_numbers AS x USING emptied AS e
+    WHERE x.organization_id = ${organizationId}::uuid AND x.tag = e.tag AND x.product_id = e.product_id`);
   return true;
 }
 
@@ -328,23 +349,27 @@ async function takeOutAudit(db: Db, organizationId: string, auditId: string): Pr
  * The (tag, product) rows of the lines matched by `where` (over `auditedLineTags`): one sort of
  * every (tag, line) pair by tag, product and audit number. array_agg keeps the order of its sorted
  * input (PostgreSQL documents ordering by a subquery); the running totals are window sums in that
- * same order.
+ * same order. The rows' audit numbers go to their narrow copies as they are written.
  */
 function insertProductStatsPerTag(where: SQL): SQL {
   return sql`
-    INSERT INTO tag_product_stats (organization_id, tag, product_id, sku, product_name, audit_numbers, last_completed_at,
-      accurate_counts, variance_sums)
-    SELECT s.organization_id, s.tag, s.product_id, (array_agg(s.sku))[count(*)], (array_agg(s.product_name))[count(*)],
-      array_agg(s.number), max(s.completed_at), array_agg(s.accurate_count), array_agg(s.variance_sum)
-    FROM (
-      SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, n.number, n.completed_at,
-        (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
-        (sum(coalesce(l.difference, 0)) OVER w) AS variance_sum
-      ${auditedLineTags(where)}
-      WINDOW w AS (PARTITION BY t.tag, l.product_id ORDER BY n.number ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-      ORDER BY t.tag, l.product_id, n.number
-    ) AS s
-    GROUP BY s.organization_id, s.tag, s.product_id`;
+    WITH written AS (
+      INSERT INTO tag_product_stats (organization_id, tag, product_id, sku, product_name, audit_numbers, last_completed_at,
+        accurate_counts, variance_sums)
+      SELECT s.organization_id, s.tag, s.product_id, (array_agg(s.sku))[count(*)], (array_agg(s.product_name))[count(*)],
+        array_agg(s.number), max(s.completed_at), array_agg(s.accurate_count), array_agg(s.variance_sum)
+      FROM (
+        SELECT l.organization_id, t.tag, l.product_id, l.sku, l.product_name, n.number, n.completed_at,
+          (sum((l.category = ${ACCURATE_CATEGORY})::int) OVER w)::int AS accurate_count,
+          (sum(coalesce(l.difference, 0)) OVER w) AS variance_sum
+        ${auditedLineTags(where)}
+        WINDOW w AS (PARTITION BY t.tag, l.product_id ORDER BY n.number ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+        ORDER BY t.tag, l.product_id, n.number
+      ) AS s
+      GROUP BY s.organization_id, s.tag, s.product_id
+      RETURNING organization_id, tag, product_id, audit_numbers
+    )
+    INSERT INTO tag_product_audit_numbers (organization_id, tag, product_id, audit_numbers) SELECT * FROM written`;
 }
 
 /**
@@ -387,6 +412,13 @@ async function insertProductStatsPerProduct(db: Db, organizationId: string): Pro
       -- Written in key order, as the per-tag sort wrote them: a tag's rows side by side for the
       -- detail page (docs/decisions/0041), not spread over the table in product order.
       ORDER BY t.tag, r.product_id
+    ), numbers AS (
+      -- Their audit numbers alone, in the same order (docs/decisions/0156).
+      INSERT INTO tag_product_audit_numbers (organization_id, tag, product_id, audit_numbers)
+      SELECT ${organizationId}::uuid, t.tag, r.product_id, r.audit_numbers
+      FROM runs AS r CROSS JOIN LATERAL unnest(r.tags) AS t(tag)
+      WHERE r.same_tags
+      ORDER BY t.tag, r.product_id
     )
     SELECT product_id::text AS "productId" FROM runs WHERE NOT same_tags`);
   return (result as unknown as { rows: Array<{ productId: string }> }).rows.map((r) => r.productId);
@@ -428,6 +460,7 @@ export async function rebuildTagStats(
     await onStep('numbering');
     await tx.execute(sql`DELETE FROM tag_audit_stats WHERE ${org}${onlyTag}`);
     await tx.execute(sql`DELETE FROM tag_product_stats WHERE ${org}${onlyTag}`);
+    await tx.execute(sql`DELETE FROM tag_product_audit_numbers WHERE ${org}${onlyTag}`);
     if (tag !== null) {
       const unnumbered = (
         (await tx.execute(sql`
