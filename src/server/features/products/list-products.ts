@@ -43,10 +43,11 @@ const totals = new RecentMap<number>(5000);
  */
 const snapshots = new CatalogueSnapshots();
 /**
- * The rows recent queries matched, under the catalogue version (the next page of a query reads
- * no row again): 64 of them, at most 400 KB each (100,000 rows), bound the memory.
+ * The rows recent queries matched, under the catalogue version (the next page of a query, or the
+ * same query at another page size, reads no row again): up to 2,000 queries within 16 MB in all
+ * (a search's few thousand rows take a few KB, a broad filter's 100,000 rows 400 KB).
  */
-const matches = new RecentMap<Int32Array>(64);
+const matches = new RecentMap<Int32Array>(2000, { maxBytes: 16 * 1024 * 1024, bytesOf: (rows) => rows.byteLength + 200 });
 
 /**
  * GET /api/products as the bytes of its JSON answer: one page with its total, or every matching
