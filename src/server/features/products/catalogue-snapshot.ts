@@ -20,12 +20,6 @@ import { identifiersOfOrganization } from './identifiers-repo.js';
 import { productsInListOrder, readCatalogueVersion } from './repo.js';
 import { TrigramIndex } from './trigram-index.js';
 
-/**
- * Between a row's SKU and name in `CatalogueSnapshot.searchText`: NUL, which no list query holds
- * (the API refuses control characters; snapshot-query.ts checks the two texts apart for one that does).
- */
-export const SEARCH_SEPARATOR = '\u0000';
-
 /** Text fields held per row. */
 export type RowTextField = 'sku' | 'name' | 'upc' | 'otherIdentifier';
 /** Text fields held as codes into a table of distinct values. */
@@ -70,11 +64,6 @@ export class CatalogueSnapshot {
     readonly identifiers: Map<number, ProductIdentifier[]>,
     /** Trigrams of each row's lower-case SKU and name: the quick search (spec part 2 section 2). */
     readonly search: TrigramIndex,
-    /**
-     * Each row's lower-case SKU and name as one text, `sku + SEARCH_SEPARATOR + name`: the quick
-     * search's check reads one string a row (snapshot-query.ts).
-     */
-    readonly searchText: string[],
   ) {
     const json = (values: string[]) => values.map((value) => JSON.stringify(value));
     this.codedTexts = { distributor: json(coded.distributor.values), manufacturer: json(coded.manufacturer.values), category: json(coded.category.values), location: json(coded.location.values) };
@@ -255,7 +244,6 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string): Pro
     return out;
   });
   const search = TrigramIndex.build(size, (row) => [rowText.sku.lowered[row]!, rowText.name.lowered[row]!]);
-  const searchText = rowText.sku.lowered.map((sku, row) => `${sku}${SEARCH_SEPARATOR}${rowText.name.lowered[row] ?? ''}`);
   return new CatalogueSnapshot(
     organizationId,
     version,
@@ -270,6 +258,5 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string): Pro
     updatedMs,
     identifiers,
     search,
-    searchText,
   );
 }

@@ -9,7 +9,7 @@
 import type { NumericOperator, ProductFilterCondition, TextOperator } from '../../../contracts/product-filters.js';
 import { compareDecimalText } from '../../../domain/decimal-order.js';
 import type { Db } from '../../db/client.js';
-import { SEARCH_SEPARATOR, type CatalogueSnapshot, type CodedTextField, type NumberField, type RowTextField } from './catalogue-snapshot.js';
+import type { CatalogueSnapshot, CodedTextField, NumberField, RowTextField } from './catalogue-snapshot.js';
 import { lowerAsDatabase } from './database-lower.js';
 import { andGroups } from './product-filters-sql.js';
 
@@ -179,20 +179,12 @@ export function matchingRows(snapshot: CatalogueSnapshot, query: LoweredQuery): 
   // A search of exactly three code units is one trigram: its candidates all hold it (the index
   // is of each text alone), so only a longer or shorter one is checked row by row.
   if (search && search.length !== 3) {
+    const sku = snapshot.rowText.sku.lowered;
+    const name = snapshot.rowText.name.lowered;
     let kept = 0;
-    if (!search.includes(SEARCH_SEPARATOR)) {
-      const text = snapshot.searchText;
-      for (let i = 0; i < n; i += 1) {
-        const row = rows[i]!;
-        if (text[row]!.includes(search)) rows[kept++] = row;
-      }
-    } else {
-      const sku = snapshot.rowText.sku.lowered;
-      const name = snapshot.rowText.name.lowered;
-      for (let i = 0; i < n; i += 1) {
-        const row = rows[i]!;
-        if (sku[row]!.includes(search) || (name[row] ?? '').includes(search)) rows[kept++] = row;
-      }
+    for (let i = 0; i < n; i += 1) {
+      const row = rows[i]!;
+      if (sku[row]!.includes(search) || (name[row] ?? '').includes(search)) rows[kept++] = row;
     }
     n = kept;
   }
