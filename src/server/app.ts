@@ -19,7 +19,8 @@ import { PROJECT_ROOT } from './project-root.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './errors.js';
-import { SESSION_COOKIE, userForSession } from './auth/sessions.js';
+import { SESSION_COOKIE, userAndCatalogueVersionForSession, userForSession } from './auth/sessions.js';
+import type { CatalogueVersionRouteConfig } from './auth/guard.js';
 import { authRoutes } from './features/auth/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { auditRoutes } from './features/audits/routes.js';
@@ -136,8 +137,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await accessGateRoutes(app, config);
 
   app.decorateRequest('user', null);
+  app.decorateRequest('catalogueVersion', null);
+  // One statement: the session, with the catalogue version on the routes that ask for it (decision 0154).
   app.addHook('onRequest', async (req) => {
-    req.user = await userForSession(deps.db, req.cookies[SESSION_COOKIE]);
+    const token = req.cookies[SESSION_COOKIE];
+    if ((req.routeOptions.config as CatalogueVersionRouteConfig | undefined)?.catalogueVersion === true) {
+      const read = await userAndCatalogueVersionForSession(deps.db, token);
+      req.user = read?.user ?? null;
+      req.catalogueVersion = read?.catalogueVersion ?? null;
+    } else {
+      req.user = await userForSession(deps.db, token);
+    }
   });
   // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).
   app.addHook('preValidation', async (req) => {

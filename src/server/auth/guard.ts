@@ -12,7 +12,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the session hook in app.ts when the request carries a valid session. */
     user: CurrentUser | null;
+    /**
+     * The organisation's catalogue version, read with the session by one statement on routes
+     * whose config has `catalogueVersion: true` (CatalogueVersionRouteConfig,
+     * docs/decisions/0154); null on other routes and when signed out.
+     */
+    catalogueVersion: number | null;
   }
+}
+
+/** Route config asking the session hook to read the catalogue version with the session. */
+export interface CatalogueVersionRouteConfig {
+  catalogueVersion?: boolean;
 }
 
 /** @throws AppError 401 UNAUTHORIZED when signed out. */

@@ -12,7 +12,6 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
-import type { Product } from '../../../contracts/products.js';
 import { compareDecimalText } from '../../../domain/decimal-order.js';
 import { moneyText } from '../../../domain/product-values.js';
 import type { Db } from '../../db/client.js';
@@ -65,7 +64,11 @@ export class CatalogueSnapshot {
     readonly identifiers: Map<number, ProductIdentifier[]>,
     /** Trigrams of each row's lower-case SKU and name: the quick search (spec part 2 section 2). */
     readonly search: TrigramIndex,
-  ) {}
+  ) {
+    const json = (values: string[]) => values.map((value) => JSON.stringify(value));
+    this.codedTexts = { distributor: json(coded.distributor.values), manufacturer: json(coded.manufacturer.values), category: json(coded.category.values), location: json(coded.location.values) };
+    this.tagsJson = tags.values.map((list) => JSON.stringify(list));
+  }
 
   /** The exact decimal text of row `row`'s `field` (not blank), as the database holds it. */
   exactNumber(field: NumberField, row: number): string {
@@ -73,37 +76,40 @@ export class CatalogueSnapshot {
     return column.exact.get(row) ?? String(column.values[row]);
   }
 
-  /** Row `row` as the API answers a product (the same as repo.ts toProduct of its database row). */
-  product(row: number): Product {
+  /**
+   * Row `row` as the API answers a product, as JSON text (written by hand, every value through
+   * JSON.stringify): the same as JSON.stringify of repo.ts toProduct of its database row, the
+   * same keys in the same order (snapshot-query.property.test.ts holds them equal).
+   */
+  productJson(row: number): string {
     const text = this.rowText;
-    const coded = (field: CodedTextField) => {
-      const code = this.coded[field].codes[row]!;
-      return code < 0 ? null : this.coded[field].values[code]!;
-    };
-    const money = (field: 'costPrice' | 'price') => {
-      const value = this.numbers[field].values[row]!;
-      return Number.isNaN(value) ? null : moneyText(this.numbers[field].exact.get(row) ?? value.toFixed(4));
-    };
-    const tagCode = this.tags.codes[row]!;
-    return {
-      id: this.ids[row]!,
-      sku: text.sku.values[row]!,
-      upc: text.upc.values[row]!,
-      otherIdentifier: text.otherIdentifier.values[row]!,
-      name: text.name.values[row]!,
-      description: this.description[row]!,
-      distributor: coded('distributor'),
-      manufacturer: coded('manufacturer'),
-      category: coded('category'),
-      location: coded('location'),
-      currentQuantity: this.numbers.currentQuantity.values[row]!,
-      alternateIdentifiers: this.identifiers.get(row) ?? [],
-      costPrice: money('costPrice'),
-      price: money('price'),
-      tags: [...this.tags.values[tagCode]!],
-      createdAt: new Date(this.createdMs[row]!).toISOString(),
-      updatedAt: new Date(this.updatedMs[row]!).toISOString(),
-    };
+    const identifiers = this.identifiers.get(row);
+    return (
+      `{"id":${JSON.stringify(this.ids[row])},"sku":${JSON.stringify(text.sku.values[row])},"upc":${JSON.stringify(text.upc.values[row])}` +
+      `,"otherIdentifier":${JSON.stringify(text.otherIdentifier.values[row])},"name":${JSON.stringify(text.name.values[row])}` +
+      `,"description":${JSON.stringify(this.description[row])},"distributor":${this.codedJson('distributor', row)}` +
+      `,"manufacturer":${this.codedJson('manufacturer', row)},"category":${this.codedJson('category', row)},"location":${this.codedJson('location', row)}` +
+      `,"currentQuantity":${JSON.stringify(this.numbers.currentQuantity.values[row])}` +
+      `,"alternateIdentifiers":${identifiers ? JSON.stringify(identifiers) : '[]'}` +
+      `,"costPrice":${this.moneyJson('costPrice', row)},"price":${this.moneyJson('price', row)}` +
+      `,"tags":${this.tagsJson[this.tags.codes[row]!]},"createdAt":"${new Date(this.createdMs[row]!).toISOString()}"` +
+      `,"updatedAt":"${new Date(this.updatedMs[row]!).toISOString()}"}`
+    );
+  }
+
+  /** JSON text of each coded field's distinct values and of each distinct tag list, made once. */
+  private readonly codedTexts: Record<CodedTextField, string[]>;
+  private readonly tagsJson: string[];
+
+  private codedJson(field: CodedTextField, row: number): string {
+    const code = this.coded[field].codes[row]!;
+    return code < 0 ? 'null' : this.codedTexts[field][code]!;
+  }
+
+  /** A price as the API answers it (moneyText of the stored decimal), as JSON text. */
+  private moneyJson(field: 'costPrice' | 'price', row: number): string {
+    const value = this.numbers[field].values[row]!;
+    return Number.isNaN(value) ? 'null' : JSON.stringify(moneyText(this.numbers[field].exact.get(row) ?? value.toFixed(4)));
   }
 }
 

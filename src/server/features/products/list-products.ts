@@ -7,6 +7,7 @@
  * Answers and totals are kept by catalogue version (docs/decisions/0131), which writes to products
  * and to their alternate identifiers both move; pages and totals are read from an in-memory
  * snapshot of the catalogue at that version (docs/decisions/0143), by SQL while it is built.
+ * Answers are kept as the JSON bytes sent, by the query text as sent (docs/decisions/0154).
  */
 import type { ProductIdsResponse, ProductListQuery, ProductListResponse } from '../../../contracts/products.js';
 import type { Db } from '../../db/client.js';
@@ -22,15 +23,19 @@ import { lowerQuery, matchingRows } from './snapshot-query.js';
 const totalHints = new TotalHints(2000);
 
 /**
- * Answers and exact totals of recent list queries, each under the catalogue version it was read
- * at (docs/decisions/0131): any write to the organisation's products moves its version, so an
- * entry is only found while the catalogue is as it was. An answer holds a page of at most
- * LARGEST_KEPT_PAGE products (about 30 KB at 50): 500 of them bound the memory; a total is a number.
+ * Answers of recent list requests as the JSON bytes sent (docs/decisions/0131, 0154), keyed by
+ * organisation, catalogue version and the request's query text as sent: any write to the
+ * organisation's products moves its version, so an entry is only found while the catalogue is as
+ * it was, and a query text found again is answered without being parsed or serialised again.
+ * Bounded by ANSWER_BYTES in all (Buffers, outside the JavaScript heap), least recently used
+ * dropped first; an answer over LARGEST_KEPT_ANSWER (a page of thousands of products, every id
+ * of a broad query) is not kept.
  */
-const answers = new RecentMap<ProductListResponse>(500);
+export const ANSWER_BYTES = 32 * 1024 * 1024;
+const LARGEST_KEPT_ANSWER = 1024 * 1024;
+const answers = new RecentMap<Buffer>(100_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.length + 200 });
+/** Exact totals of recent queries by catalogue version, for the SQL path's next page. */
 const totals = new RecentMap<number>(5000);
-/** Larger pages (the API takes up to 10,000 rows) are not kept: 500 of them could be gigabytes. */
-const LARGEST_KEPT_PAGE = 100;
 
 /**
  * Catalogue snapshots by organisation (docs/decisions/0143): pages are cut from the rows a query
@@ -38,37 +43,82 @@ const LARGEST_KEPT_PAGE = 100;
  */
 const snapshots = new CatalogueSnapshots();
 /**
- * The rows recent queries matched, under the catalogue version (the next page of a query reads
- * no row again): 64 of them, at most 400 KB each (100,000 rows), bound the memory.
+ * The rows recent queries matched, under the catalogue version (the next page of a query, or the
+ * same query at another page size, reads no row again): up to 2,000 queries within 16 MB in all
+ * (a search's few thousand rows take a few KB, a broad filter's 100,000 rows 400 KB).
  */
-const matches = new RecentMap<Int32Array>(64);
+const matches = new RecentMap<Int32Array>(2000, { maxBytes: 16 * 1024 * 1024, bytesOf: (rows) => rows.byteLength + 200 });
 
 /**
- * GET /api/products: one page with its total, or every matching id. Reads the organisation's
- * catalogue version (one primary-key read), then answers from the answers cache when the same
- * query and page were answered at this version, else from the version's catalogue snapshot, else
- * (snapshot not ready, or too large to hold) by SQL.
+ * GET /api/products as the bytes of its JSON answer: one page with its total, or every matching
+ * id. From the answers cache when the same query text was answered at this catalogue version;
+ * else `parse()` reads the query (its ZodError is the caller's 400) and the answer is cut from the
+ * version's catalogue snapshot, or (snapshot not ready, or too large to hold) read by SQL.
+ * @param catalogueVersion the organisation's version, read with the session (decision 0154);
+ *   read here when absent.
+ * @param queryText the request's query string as sent (the cache key).
  */
+export async function listProductsAnswer(
+  db: Db,
+  opts: { organizationId: string; catalogueVersion?: number; queryText: string; parse: () => ProductListQuery },
+): Promise<Buffer> {
+  const { organizationId } = opts;
+  const version = opts.catalogueVersion ?? (await readCatalogueVersion(db, organizationId));
+  const answerKey = `${organizationId} ${version} ${opts.queryText}`;
+  const cached = answers.get(answerKey);
+  if (cached) return cached;
+  const answer = Buffer.from(await answerText(db, organizationId, version, opts.parse()));
+  if (answer.length <= LARGEST_KEPT_ANSWER) answers.remember(answerKey, answer);
+  return answer;
+}
+
+/** GET /api/products's answer as values (JSON.parse of the text the route sends). */
 export async function listProducts(
   db: Db,
   opts: { organizationId: string; query: ProductListQuery },
 ): Promise<ProductListResponse | ProductIdsResponse> {
-  const { query, organizationId } = opts;
-  const version = await readCatalogueVersion(db, organizationId);
+  const version = await readCatalogueVersion(db, opts.organizationId);
+  return JSON.parse(await answerText(db, opts.organizationId, version, opts.query)) as ProductListResponse | ProductIdsResponse;
+}
+
+/** The JSON text of the answer to `query` at catalogue `version` (see listProductsAnswer). */
+async function answerText(db: Db, organizationId: string, version: number, query: ProductListQuery): Promise<string> {
   const snapshot = await snapshots.at(db, organizationId, version);
-  const key = totalHintKey({ organizationId, search: query.search, filters: query.filters });
-  const atVersion = `${version} ${key}`;
+  const atVersion = `${version} ${totalHintKey({ organizationId, search: query.search, filters: query.filters })}`;
   if (query.getAllIds === 'true') {
-    if (snapshot) return { productIds: Array.from(await rowsMatching(db, snapshot, query, atVersion), (row) => snapshot.ids[row]!) };
+    if (snapshot) return JSON.stringify({ productIds: Array.from(await rowsMatching(db, snapshot, query, atVersion), (row) => snapshot.ids[row]!) });
     const where = productListWhere({ organizationId, search: query.search, filters: query.filters });
-    return { productIds: await listProductIds(db, where) };
+    return JSON.stringify({ productIds: await listProductIds(db, where) });
   }
-  const answerKey = `${atVersion} ${query.page} ${query.limit}`;
-  const cached = answers.get(answerKey);
-  if (cached) return cached;
-  const answer = snapshot ? await pageFromSnapshot(db, snapshot, query, atVersion) : await pageFromSql(db, organizationId, query, atVersion);
-  if (query.limit <= LARGEST_KEPT_PAGE) answers.remember(answerKey, answer);
-  return answer;
+  return snapshot ? pageFromSnapshot(db, snapshot, query, atVersion) : JSON.stringify(await pageFromSql(db, organizationId, query, atVersion));
+}
+
+/** The snapshot builds started after imports, by organisation (the latest one's), recent ones only. */
+const preparing = new RecentMap<Promise<void>>(100);
+
+/**
+ * Starts building the organisation's catalogue snapshot at its current version without waiting
+ * (called once an import has committed), so that the first list after it finds it ready rather
+ * than answering by SQL while it builds. Errors are left to the next list request, which builds
+ * it again.
+ */
+export function prepareCatalogueSnapshot(db: Db, organizationId: string): void {
+  const done: Promise<void> = readCatalogueVersion(db, organizationId)
+    .then((version) => snapshots.at(db, organizationId, version))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  preparing.remember(organizationId, done);
+}
+
+/**
+ * Settles when the snapshot build the last `prepareCatalogueSnapshot` of the organisation started
+ * is done (a catalogue of up to 20,000 products: built; a larger one: started in the background);
+ * undefined when none was started lately. For tests.
+ */
+export function catalogueSnapshotPrepared(organizationId: string): Promise<void> | undefined {
+  return preparing.get(organizationId);
 }
 
 /** The rows of `snapshot` matching the query's search and filters, ascending (list order). */
@@ -82,22 +132,18 @@ async function rowsMatching(db: Db, snapshot: CatalogueSnapshot, query: ProductL
 }
 
 /**
- * One page of the list from the catalogue snapshot (docs/decisions/0143): the same answer as
- * `pageFromSql` (snapshot-query.property.test.ts).
+ * One page of the list from the catalogue snapshot (docs/decisions/0143) as JSON text, written by
+ * hand (CatalogueSnapshot.productJson): the text of `pageFromSql`'s answer
+ * (snapshot-query.property.test.ts).
  */
-export async function pageFromSnapshot(db: Db, snapshot: CatalogueSnapshot, query: ProductListQuery, atVersion: string): Promise<ProductListResponse> {
+export async function pageFromSnapshot(db: Db, snapshot: CatalogueSnapshot, query: ProductListQuery, atVersion: string): Promise<string> {
   const start = (query.page - 1) * query.limit;
-  let total: number;
-  let page: ArrayLike<number>;
-  if (!query.search && (query.filters ?? []).length === 0) {
-    total = snapshot.size;
-    page = Array.from({ length: Math.max(0, Math.min(query.limit, total - start)) }, (_, i) => start + i);
-  } else {
-    const rows = await rowsMatching(db, snapshot, query, atVersion);
-    total = rows.length;
-    page = rows.subarray(start, start + query.limit);
-  }
-  return { products: Array.from(page, (row) => snapshot.product(row)), total, page: query.page, limit: query.limit };
+  const rows = !query.search && (query.filters ?? []).length === 0 ? undefined : await rowsMatching(db, snapshot, query, atVersion);
+  const total = rows ? rows.length : snapshot.size;
+  const end = Math.min(total, start + query.limit);
+  let products = '';
+  for (let i = start; i < end; i += 1) products += (i === start ? '' : ',') + snapshot.productJson(rows ? rows[i]! : i);
+  return `{"products":[${products}],"total":${total},"page":${query.page},"limit":${query.limit}}`;
 }
 
 /**

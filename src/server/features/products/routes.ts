@@ -18,7 +18,7 @@ import {
   quantityMappingSchema,
   repeatedRowsSchema,
 } from '../../../contracts/products.js';
-import { requireUser, requireWriter } from '../../auth/guard.js';
+import { requireUser, requireWriter, type CatalogueVersionRouteConfig } from '../../auth/guard.js';
 import { receiveMultipart, type ReceivedForm } from '../../http/multipart.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepError } from '../../http/json-body.js';
 import { AppError } from '../../errors.js';
@@ -26,7 +26,7 @@ import type { AppDeps } from '../../app.js';
 import { bulkUpdateProducts } from './bulk-update-products.js';
 import { deleteProduct, deleteProducts } from './delete-products.js';
 import { importProducts } from './import-products.js';
-import { listProducts } from './list-products.js';
+import { listProductsAnswer, prepareCatalogueSnapshot } from './list-products.js';
 import { previewAndKeep, type PreviewFlow } from './preview-upload.js';
 import { openFormUploadTokens } from '../audits/upload-tokens.js';
 import { PRODUCTS_TEMPLATE_CSV, QUANTITY_TEMPLATE_CSV } from './templates.js';
@@ -70,10 +70,18 @@ const BULK_BODY_LIMIT = 5 * 1024 * 1024;
 const idParams = z.object({ id: z.string() });
 
 export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  app.get('/api/products', async (req) => {
+  // The session hook reads the catalogue version with the session (one statement, decision 0154);
+  // the answer is sent as the JSON bytes kept for this query text at that version.
+  const catalogueVersion: CatalogueVersionRouteConfig = { catalogueVersion: true };
+  app.get('/api/products', { config: catalogueVersion }, async (req, reply) => {
     const user = requireUser(req);
-    const query = productListQuerySchema.parse(req.query);
-    return listProducts(db, { organizationId: user.organizationId, query });
+    const answer = await listProductsAnswer(db, {
+      organizationId: user.organizationId,
+      catalogueVersion: req.catalogueVersion ?? undefined,
+      queryText: queryTextOf(req.url),
+      parse: () => productListQuerySchema.parse(req.query),
+    });
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
   app.get('/api/products/template', async (req, reply) => {
@@ -115,7 +123,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const location = optionalField(form, 'location', locationChoiceSchema);
       const headerLine = optionalField(form, 'headerLine', headerLineSchema);
       const repeatedRows = optionalField(form, 'repeatedRows', repeatedRowsSchema);
-      return await importProducts(db, {
+      const imported = await importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
         fileName: file.fileName,
@@ -125,6 +133,9 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
         headerLine,
         repeatedRows,
       });
+      // The list's catalogue snapshot of the new version, built now rather than at the first list.
+      prepareCatalogueSnapshot(db, user.organizationId);
+      return imported;
     } finally {
       await form.cleanup();
     }
@@ -174,6 +185,12 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
     await deleteProduct(db, { organizationId: user.organizationId, id });
     return reply.status(204).send();
   });
+}
+
+/** The query string of a request target as sent (after the first '?'; '' for none). */
+function queryTextOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
 }
 
 function csvDownload(reply: FastifyReply, fileName: string, body: string) {

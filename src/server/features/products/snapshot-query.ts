@@ -176,7 +176,9 @@ export function matchingRows(snapshot: CatalogueSnapshot, query: LoweredQuery): 
     for (let row = 0; row < rows.length; row += 1) rows[row] = row;
   }
   let n = rows.length;
-  if (search) {
+  // A search of exactly three code units is one trigram: its candidates all hold it (the index
+  // is of each text alone), so only a longer or shorter one is checked row by row.
+  if (search && search.length !== 3) {
     const sku = snapshot.rowText.sku.lowered;
     const name = snapshot.rowText.name.lowered;
     let kept = 0;

@@ -1,6 +1,9 @@
-/** TotalHints (total-hints.ts): remembers the last total per query, drops the least recently used. */
+/**
+ * TotalHints (total-hints.ts): remembers the last total per query, drops the least recently used;
+ * RecentMap with a byte budget (the list's answers, decision 0154) drops past it too.
+ */
 import { describe, expect, it } from 'vitest';
-import { TotalHints, totalHintKey } from './total-hints.js';
+import { RecentMap, TotalHints, totalHintKey } from './total-hints.js';
 
 describe('TotalHints', () => {
   it('answers the last total remembered, undefined for a query never answered', () => {
@@ -30,5 +33,20 @@ describe('TotalHints', () => {
     expect(totalHintKey({ organizationId: 'o1', search: 'ladl', filters })).not.toBe(key);
     expect(totalHintKey({ organizationId: 'o1', search: 'ladle' })).not.toBe(key);
     expect(totalHintKey({ organizationId: 'o1' })).toBe(totalHintKey({ organizationId: 'o1', search: '', filters: [] }));
+  });
+
+  it('with a byte budget, drops the least recently used until the values fit, counting replaced values once', () => {
+    const answers = new RecentMap<Buffer>(100, { maxBytes: 10, bytesOf: (b) => b.length });
+    answers.remember('a', Buffer.alloc(4));
+    answers.remember('b', Buffer.alloc(4));
+    answers.remember('b', Buffer.alloc(5));
+    expect([answers.size, answers.totalBytes]).toEqual([2, 9]);
+    expect(answers.get('a')?.length).toBe(4); // now the most recently used
+    answers.remember('c', Buffer.alloc(3));
+    expect(answers.get('b')).toBeUndefined();
+    expect([answers.get('a')?.length, answers.get('c')?.length, answers.totalBytes]).toEqual([4, 3, 7]);
+    // A value over the budget alone is kept alone.
+    answers.remember('d', Buffer.alloc(11));
+    expect([answers.size, answers.totalBytes, answers.get('d')?.length]).toEqual([1, 11, 11]);
   });
 });

@@ -11,30 +11,53 @@ import type { ProductFilterCondition } from '../../../contracts/product-filters.
 
 /**
  * Recently used values by key, in this process: reading or writing a key marks it most recently
- * used; past `capacity` keys the least recently used is dropped.
+ * used; past `capacity` keys, or past `maxBytes` in all as `bytesOf` measures the values, the
+ * least recently used are dropped.
  */
 export class RecentMap<V> {
   private readonly values = new Map<string, V>();
+  private bytes = 0;
 
-  /** @param capacity how many keys are kept (>= 1). */
-  constructor(private readonly capacity: number) {}
+  /**
+   * @param capacity how many keys are kept (>= 1).
+   * @param budget optional bound on the values' size: `bytesOf(value)` each, at most `maxBytes` in all.
+   */
+  constructor(
+    private readonly capacity: number,
+    private readonly budget?: { maxBytes: number; bytesOf: (value: V) => number },
+  ) {}
 
   /** The value kept for `key`, or undefined; marks it recently used. */
   get(key: string): V | undefined {
     const value = this.values.get(key);
-    if (value !== undefined) this.remember(key, value);
+    if (value !== undefined) {
+      this.values.delete(key);
+      this.values.set(key, value);
+    }
     return value;
   }
 
-  /** Keeps `value` for `key`, dropping the least recently used key past the capacity. */
+  /** Keeps `value` for `key`, dropping the least recently used keys past the bounds. */
   remember(key: string, value: V): void {
+    const before = this.values.get(key);
+    if (before !== undefined && this.budget) this.bytes -= this.budget.bytesOf(before);
     this.values.delete(key);
     this.values.set(key, value);
-    if (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value!);
+    if (this.budget) this.bytes += this.budget.bytesOf(value);
+    while (this.values.size > this.capacity || (this.budget !== undefined && this.bytes > this.budget.maxBytes && this.values.size > 1)) {
+      const oldest = this.values.keys().next().value!;
+      if (this.budget) this.bytes -= this.budget.bytesOf(this.values.get(oldest)!);
+      this.values.delete(oldest);
+    }
   }
 
   get size(): number {
     return this.values.size;
+  }
+
+  /** The values' size in all by `bytesOf` (0 without a budget). */
+  get totalBytes(): number {
+    return this.bytes;
   }
 }
 
