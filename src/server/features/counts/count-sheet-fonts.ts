@@ -159,11 +159,14 @@ export async function sheetFonts(doc: PDFDocument, texts: Record<Weight, readonl
     for (const text of texts[weight]) if (!WIN_ANSI.test(text)) for (const c of text) codePoints.add(c.codePointAt(0)!);
     if (codePoints.size === 0) continue;
     needed.add('dejavu'); // also draws the replacement character
+    // Load the chain's families in order until every character has one (or none is left).
     for (const family of CHAIN) {
       await load(family, weight);
-      const missing = [...codePoints].filter((cp) => familyOf(cp, weight) === null);
-      for (const cp of codePoints) if (familyOf(cp, weight) === family) needed.add(family);
-      if (missing.length === 0) break;
+      if ([...codePoints].every((cp) => familyOf(cp, weight) !== null)) break;
+    }
+    for (const cp of codePoints) {
+      const family = familyOf(cp, weight);
+      if (family) needed.add(family);
     }
     doc.registerFontkit(cachingFontkit);
     for (const family of CHAIN) {

@@ -154,11 +154,30 @@ function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, choice: Shee
   } else {
     drawFitted(page, fonts, 'No barcode: count by the SKU', { x: COLUMNS.barcode + 10 * MODULE, y: textY, size: 7, width: 140 });
     // Why not: the code this product would get finds another product, or none, when read.
-    if (choice.reason) drawFitted(page, fonts, `(${choice.reason})`, { x: COLUMNS.barcode + 10 * MODULE, y: textY - 10, size: 6, width: 140 });
+    if (choice.reason) {
+      const width = (withExpected ? COLUMNS.expected : COLUMNS.count) - COLUMNS.barcode - 10 * MODULE - 6;
+      wrapLines(`(${choice.reason})`, 2, (line) => fonts.font.widthOfTextAtSize(line, 6) <= width).forEach((line, i) =>
+        drawFitted(page, fonts, line, { x: COLUMNS.barcode + 10 * MODULE, y: textY - 10 - 8 * i, size: 6, width }),
+      );
+    }
   }
   if (withExpected && p.expectedQuantity !== null) page.drawText(String(p.expectedQuantity), { x: COLUMNS.expected, y: textY, size: 9, font: fonts.font });
   page.drawRectangle({ x: COLUMNS.count, y: top - 38, width: PAGE.width - MARGIN - COLUMNS.count, height: 28, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
   page.drawLine({ start: { x: MARGIN, y: top - ROW_HEIGHT + 2 }, end: { x: PAGE.width - MARGIN, y: top - ROW_HEIGHT + 2 }, thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });
+}
+
+/** `text` cut at spaces into at most `max` lines that `fits` (the last takes the rest). */
+function wrapLines(text: string, max: number, fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && !fits(next) && lines.length < max - 1) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return [...lines, line];
 }
 
 /**
