@@ -1,24 +1,25 @@
 /**
  * Count sheets (DESIGN.md section 14): an A4 PDF of an audit's scope for counting on paper, one row
  * per product with SKU, name, the barcode drawn (EAN/UPC for a GTIN, else Code 128 of the SKU:
- * domain/count-sheet-barcode.ts, which also says what a SKU beyond ASCII gets), a blank count box and optionally the expected quantity; rows
- * ordered by location, each location starting on a new page, a signature line on every page.
+ * domain/count-sheet-barcode.ts, which also says what a SKU beyond ASCII gets), a blank count
+ * box and optionally the expected quantity; rows ordered by location, each location starting on a new page, a signature line on every page.
  *
  * Bars come from bwip-js's encoder (`raw`: the widths of bars and spaces) and are drawn as filled
  * rectangles with pdf-lib's operators: rendering each barcode as an image or SVG cost 3 ms a
  * product, drawing the encoder's widths a fraction of that (a 5,000-product sheet in seconds).
  *
- * Text: Helvetica (a standard font, nothing embedded) for what WinAnsi holds; names and SKUs in
- * other scripts (Cyrillic, Greek, Latin beyond WinAnsi...) in DejaVu Sans, embedded as a subset
- * only when the sheet has such text (docs/decisions/0141). A character neither font has
- * (CJK among them) prints as '?'.
+ * Text: Helvetica (a standard font, nothing embedded) for what WinAnsi holds; other text in runs
+ * of DejaVu Sans, Noto Sans SC (CJK) and Noto Sans KR (Hangul), each embedded as a subset only
+ * when the sheet needs it (count-sheet-fonts.ts; docs/decisions/0141, 0159). A character none
+ * has (emoji) prints as the replacement character U+FFFD.
+ *
+ * Barcodes are checked against the whole catalogue (`catalogue`): one whose read would count
+ * another product is not printed (docs/decisions/0160).
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import bwipjs from 'bwip-js/node';
-import { closePath, fill, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rgb, StandardFonts, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
-import { sheetBarcode, type SheetBarcodeProduct } from '../../../domain/count-sheet-barcode.js';
+import { closePath, fill, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
+import { sheetBarcodes, type SheetBarcodeChoice, type SheetBarcodeProduct } from '../../../domain/count-sheet-barcode.js';
+import { sheetFonts, type SheetFonts, type TextRun, type Weight } from './count-sheet-fonts.js';
 
 export interface SheetProduct {
   sku: string;
@@ -35,6 +36,12 @@ export interface CountSheetOptions {
   auditName: string;
   /** Print the expected quantity column (never for a blind count). */
   withExpected: boolean;
+  /**
+   * Every product of the organisation, holding the sheet's products themselves (the same
+   * objects): the barcodes printed are checked against it (domain/count-sheet-barcode.ts).
+   * Default: the sheet's products.
+   */
+  catalogue?: readonly SheetProduct[];
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -52,7 +59,11 @@ const COLUMNS = { sku: MARGIN, name: MARGIN + 90, barcode: MARGIN + 250, expecte
 export async function writeCountSheetPdf(products: readonly SheetProduct[], opts: CountSheetOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Count sheet: ${opts.auditName}`);
-  const fonts = await sheetFonts(doc, [opts.auditName, ...products.flatMap((p) => [p.sku, p.name ?? '', p.location ?? ''])]);
+  const barcodes = sheetBarcodes(products, opts.catalogue ?? products);
+  const fonts = await sheetFonts(doc, {
+    bold: [`Count sheet: ${opts.auditName}`, ...products.flatMap((p) => [p.sku, `Location: ${p.location ?? ''}`])],
+    font: products.flatMap((p) => [p.name ?? '', barcodes.get(p)!.reason ?? '']),
+  });
   const sorted = inSheetOrder(products);
   const groups = new Map<string, SheetProduct[]>();
   for (const p of sorted) {
@@ -66,7 +77,7 @@ export async function writeCountSheetPdf(products: readonly SheetProduct[], opts
       const page = doc.addPage([PAGE.width, PAGE.height]);
       pageNumber += 1;
       drawHeader(page, fonts, opts, location, pageNumber);
-      rows.slice(start, start + ROWS_PER_PAGE).forEach((p, i) => drawRow(page, fonts, p, i, opts.withExpected));
+      rows.slice(start, start + ROWS_PER_PAGE).forEach((p, i) => drawRow(page, fonts, p, barcodes.get(p)!, i, opts.withExpected));
       drawSignature(page, fonts.font);
       if (rows.length === 0) break;
     }
@@ -83,66 +94,37 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Text the standard fonts can draw (WinAnsi, less the few Windows-1252 extras). */
-const WIN_ANSI = /^[\u0020-\u007E\u00A0-\u00FF]*$/;
-
-/** The DejaVu Sans files of the `dejavu-fonts-ttf` package, and each one's character set. */
-const UNICODE_FONT_FILES = { font: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
-type Weight = keyof typeof UNICODE_FONT_FILES;
-let unicodeFonts: Promise<Record<Weight, { bytes: Uint8Array; codePoints: ReadonlySet<number> }>> | undefined;
-
-/** Reads the two font files once per process. */
-function loadUnicodeFonts() {
-  unicodeFonts ??= (async () => {
-    const resolve = createRequire(import.meta.url).resolve;
-    const load = async (file: string) => {
-      const bytes = new Uint8Array(await readFile(resolve(file)));
-      return { bytes, codePoints: new Set(fontkit.create(bytes).characterSet) };
-    };
-    const [font, bold] = await Promise.all([load(UNICODE_FONT_FILES.font), load(UNICODE_FONT_FILES.bold)]);
-    return { font, bold };
-  })();
-  return unicodeFonts;
-}
-
-/**
- * The sheet's fonts: Helvetica and Helvetica Bold, and, when some text of the sheet (`texts`) is
- * beyond WinAnsi, DejaVu Sans and DejaVu Sans Bold embedded as subsets of what is drawn.
- */
-export interface SheetFonts {
-  font: PDFFont;
-  bold: PDFFont;
-  unicode?: Record<Weight, { font: PDFFont; codePoints: ReadonlySet<number> }>;
-}
-
-async function sheetFonts(doc: PDFDocument, texts: readonly string[]): Promise<SheetFonts> {
-  const fonts: SheetFonts = { font: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  if (texts.every((t) => WIN_ANSI.test(t))) return fonts;
-  const files = await loadUnicodeFonts();
-  doc.registerFontkit(fontkit);
-  const embed = async (weight: Weight) => ({ font: await doc.embedFont(files[weight].bytes, { subset: true }), codePoints: files[weight].codePoints });
-  fonts.unicode = { font: await embed('font'), bold: await embed('bold') };
-  return fonts;
-}
-
-/** `text` in the font that draws it: Helvetica when it can; else DejaVu, a character it lacks as '?'. */
-function typeset(text: string, fonts: SheetFonts, weight: Weight): { text: string; font: PDFFont } {
-  if (WIN_ANSI.test(text) || !fonts.unicode) return { text: WIN_ANSI.test(text) ? text : text.replace(/[^\u0020-\u007E\u00A0-\u00FF]/gu, '?'), font: fonts[weight] };
-  const { font, codePoints } = fonts.unicode[weight];
-  const drawn = Array.from(text, (c) => (codePoints.has(c.codePointAt(0)!) ? c : '?')).join('');
-  return { text: drawn, font };
-}
-
-/** Draws `text` at (x, y), cut with '...' to `width` points. */
+/** Draws `text` from (x, y) as runs of the sheet's fonts, cut with '...' to `width` points. */
 function drawFitted(page: PDFPage, fonts: SheetFonts, text: string, at: { x: number; y: number; size: number; width: number; weight?: Weight }) {
-  const set = typeset(text, fonts, at.weight ?? 'font');
-  let t = set.text;
-  if (set.font.widthOfTextAtSize(t, at.size) > at.width) {
-    const chars = Array.from(t);
-    while (chars.length > 1 && set.font.widthOfTextAtSize(`${chars.join('')}...`, at.size) > at.width) chars.pop();
-    t = `${chars.join('')}...`;
+  let runs = fonts.runs(text, at.weight ?? 'font');
+  const widthOf = (r: TextRun) => r.font.widthOfTextAtSize(r.text, at.size);
+  let widths = runs.map(widthOf);
+  if (widths.reduce((a, b) => a + b, 0) > at.width) {
+    // Keep whole runs while they fit with the ellipsis, then as many characters of the next.
+    const kept: TextRun[] = [];
+    let used = 0;
+    for (const [i, run] of runs.entries()) {
+      const room = at.width - used - run.font.widthOfTextAtSize('...', at.size);
+      if (widths[i]! <= room && i < runs.length - 1) {
+        kept.push(run);
+        used += widths[i]!;
+        continue;
+      }
+      const chars = Array.from(run.text);
+      let n = chars.length;
+      while (n > 0 && run.font.widthOfTextAtSize(chars.slice(0, n).join(''), at.size) > room) n = Math.floor(n * 0.9);
+      while (n < chars.length && run.font.widthOfTextAtSize(chars.slice(0, n + 1).join(''), at.size) <= room) n += 1;
+      kept.push({ text: `${chars.slice(0, n).join('')}...`, font: run.font });
+      break;
+    }
+    runs = kept;
+    widths = runs.map(widthOf);
   }
-  page.drawText(t, { x: at.x, y: at.y, size: at.size, font: set.font });
+  let x = at.x;
+  runs.forEach((run, i) => {
+    page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font });
+    x += widths[i]!;
+  });
 }
 
 function drawHeader(page: PDFPage, fonts: SheetFonts, opts: CountSheetOptions, location: string, pageNumber: number) {
@@ -160,21 +142,42 @@ function drawHeader(page: PDFPage, fonts: SheetFonts, opts: CountSheetOptions, l
   page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: PAGE.width - MARGIN, y: y - 4 }, thickness: 0.5 });
 }
 
-function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, index: number, withExpected: boolean) {
+function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, choice: SheetBarcodeChoice, index: number, withExpected: boolean) {
   const top = PAGE.height - MARGIN - HEADER_HEIGHT - index * ROW_HEIGHT;
   const textY = top - 18;
   drawFitted(page, fonts, p.sku, { x: COLUMNS.sku, y: textY, size: 9, width: 86, weight: 'bold' });
   drawFitted(page, fonts, p.name ?? '', { x: COLUMNS.name, y: textY, size: 9, width: 156 });
-  const code = sheetBarcode(p);
+  const code = choice.barcode;
   if (code) {
     drawBarcode(page, code.bcid, code.text, COLUMNS.barcode, top - 8 - BAR_HEIGHT);
     drawFitted(page, fonts, code.text, { x: COLUMNS.barcode + 10 * MODULE, y: top - 8 - BAR_HEIGHT - 9, size: 7, width: 160 });
   } else {
     drawFitted(page, fonts, 'No barcode: count by the SKU', { x: COLUMNS.barcode + 10 * MODULE, y: textY, size: 7, width: 140 });
+    // Why not: the code this product would get finds another product, or none, when read.
+    if (choice.reason) {
+      const width = (withExpected ? COLUMNS.expected : COLUMNS.count) - COLUMNS.barcode - 10 * MODULE - 6;
+      wrapLines(`(${choice.reason})`, 2, (line) => fonts.font.widthOfTextAtSize(line, 6) <= width).forEach((line, i) =>
+        drawFitted(page, fonts, line, { x: COLUMNS.barcode + 10 * MODULE, y: textY - 10 - 8 * i, size: 6, width }),
+      );
+    }
   }
   if (withExpected && p.expectedQuantity !== null) page.drawText(String(p.expectedQuantity), { x: COLUMNS.expected, y: textY, size: 9, font: fonts.font });
   page.drawRectangle({ x: COLUMNS.count, y: top - 38, width: PAGE.width - MARGIN - COLUMNS.count, height: 28, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
   page.drawLine({ start: { x: MARGIN, y: top - ROW_HEIGHT + 2 }, end: { x: PAGE.width - MARGIN, y: top - ROW_HEIGHT + 2 }, thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });
+}
+
+/** `text` cut at spaces into at most `max` lines that `fits` (the last takes the rest). */
+function wrapLines(text: string, max: number, fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && !fits(next) && lines.length < max - 1) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return [...lines, line];
 }
 
 /**

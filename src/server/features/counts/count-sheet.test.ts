@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { DATABASE_KINDS } from '../../test-support/databases.js';
@@ -72,16 +74,83 @@ describe('count sheet PDF in other scripts', () => {
     writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
     const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'sheet.pdf'), '-']).toString();
     for (const shown of ['Count sheet: Ревизия Ω', 'Location: Склад-1', 'Болт М10', 'Βίδα Μ8', 'Crème brûlée façonnée, Łódź']) expect(text).toContain(shown);
-    // DejaVu Sans has no CJK: those characters print as '?', never as an empty box.
-    expect(text).toContain('Screw ??');
-    expect(text).not.toContain('Б?лт');
+    // DejaVu Sans has no CJK: those characters come from the CJK fallback, never as '?' or an empty box.
+    expect(text).toContain('Screw 螺丝');
+    expect(text).not.toContain('?');
     // The regular and the bold are embedded, as subsets: the two files are 1.4 MB together.
     const fonts = execFileSync('pdffonts', [path.join(dir, 'sheet.pdf')]).toString();
     expect(fonts).toMatch(/DejaVuSans-\d+\s+CID TrueType\s+Identity-H\s+yes/);
     expect(fonts).toMatch(/DejaVuSans-Bold-\d+\s+CID TrueType\s+Identity-H\s+yes/);
+    expect(fonts).toMatch(/NotoSansSC-Regular-\d+\s+CID TrueType\s+Identity-H\s+yes/);
+    // Subsets: the SC file alone is 10.5 MB.
     expect(pdf.length).toBeLessThan(100_000);
     // pdftoppm renders it, and the barcodes still read back.
     expect(await decodePages(pdf)).toEqual([['5901234123457', 'LODZ-1', 'SCREW-CN', 'VIDA-GR']]);
+  });
+
+  it('prints Chinese, Japanese and Korean names in Noto Sans SC and KR subsets: pdftotext gives them back, pdftoppm draws every glyph', async () => {
+    const names = {
+      'CJK-1-CN': '不锈钢螺丝十字槽沉头螺钉',
+      'CJK-2-JP': 'お茶緑茶ティーバッグ袋入',
+      'CJK-3-KR': '김치냉장고용기뚜껑세트',
+      'CJK-4-MIX': 'Bolt 螺栓 ボルト 볼트 Болт M8',
+      'CJK-5-EMOJI': 'Mug ☕️ 👍🏽 👨‍👩‍👧 🇯🇵 end',
+    };
+    const products = Object.entries(names).map(([sku, name]) => ({ sku, name, upc: null, location: '仓库 A', expectedQuantity: 1 }));
+    const pdf = Buffer.from(await writeCountSheetPdf(products, { auditName: '盘点 棚卸し 재고 조사', withExpected: false }));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-sheet-'));
+    const file = path.join(dir, 'sheet.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    for (const shown of ['Count sheet: 盘点 棚卸し 재고 조사', 'Location: 仓库 A', ...Object.values(names).slice(0, 4)]) expect(text, text).toContain(shown);
+    // An emoji no font has is one replacement character per emoji (a skin tone, a family, a flag), never a crash.
+    const emojiLine = text.split('\n').find((l) => l.includes('CJK-5-EMOJI'))!;
+    expect(emojiLine).toMatch(/Mug ☕\S* \uFFFD \uFFFD \uFFFD end/);
+    const fonts = execFileSync('pdffonts', [file]).toString();
+    for (const font of ['NotoSansSC-Regular', 'NotoSansKR-Regular', 'NotoSansSC-Bold', 'NotoSansKR-Bold']) expect(fonts).toMatch(new RegExp(`${font}-\\d+\\s+CID TrueType\\s+Identity-H\\s+yes`));
+    expect(pdf.length).toBeLessThan(150_000);
+
+    // Every glyph of the three names is drawn (a broken subset loses glyphs while pdftotext still
+    // reads the text): the cell of each character (its advance at 9 pt) holds ink when rendered.
+    const dpi = 150;
+    const px = (pt: number) => Math.round((pt * dpi) / 72);
+    const fontFile = (family: string) => readFileSync(createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-${family}/400Regular/NotoSansSC_400Regular.ttf`.replace(/SC/g, family.toUpperCase())));
+    (
+      [
+        ['CJK-1-CN', 'sc'],
+        ['CJK-2-JP', 'sc'],
+        ['CJK-3-KR', 'kr'],
+      ] as const
+    ).forEach(([sku, family], row) => {
+      const font = fontkit.create(fontFile(family)) as fontkit.Font;
+      const edges = [0];
+      for (const glyph of font.glyphsForString(names[sku])) edges.push(edges.at(-1)! + (glyph.advanceWidth / font.unitsPerEm) * 9);
+      const [x, y, w, h] = [px(126), px(114 + 50 * row), px(edges.at(-1)!), px(13)];
+      const out = path.join(dir, `row${row}`);
+      execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-singlefile', '-f', '1', '-l', '1', '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), file, out]);
+      const pgm = readFileSync(`${out}.pgm`);
+      const [, width, height] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 30))!.map(Number);
+      const pixels = pgm.subarray(pgm.length - width! * height!);
+      const inkPerCell = edges.slice(1).map((end, i) => {
+        let ink = 0;
+        for (let yy = 0; yy < height!; yy++) for (let xx = px(edges[i]!) + 1; xx < Math.min(width!, px(end)) - 1; xx++) if (pixels[yy * width! + xx]! < 128) ink++;
+        return ink;
+      });
+      expect(inkPerCell.length).toBe(Array.from(names[sku]).length);
+      expect(inkPerCell.every((ink) => ink >= 10), `${sku}: ink per character ${inkPerCell.join(',')}`).toBe(true);
+    });
+  });
+
+  it("keeps every character's text in a later sheet: glyphs first met as parts of others (Β is drawn from B) still map back", async () => {
+    const sheet = async (name: string) => {
+      const pdf = await writeCountSheetPdf([{ sku: 'G-1', name, upc: null, location: null, expectedQuantity: null }], { auditName: 'Order', withExpected: false });
+      return execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(pdf) }).toString();
+    };
+    expect(await sheet('Βίδα Μ8 ûç')).toContain('Βίδα Μ8 ûç');
+    expect(await sheet('Bolt M8 uc Ж')).toContain('Bolt M8 uc Ж');
+    // A CJK font loaded by an earlier sheet is embedded again in the next one that needs it.
+    expect(await sheet('螺丝 Ж')).toContain('螺丝 Ж');
+    expect(await sheet('不锈钢螺丝 M8')).toContain('不锈钢螺丝 M8');
   });
 
   it('embeds no font for a sheet in WinAnsi text', async () => {
@@ -201,5 +270,85 @@ describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
       ['ŻÓŁW-2', 1],
     ]);
     expect(results.categories.notFound).toEqual([]);
+  });
+  /** Uploads `values` as a scan file of a new audit, processes it and answers the counted SKUs with their quantities and the not found values. */
+  async function reconcile(name: string, file: string, fields: Record<string, string>) {
+    const audit = (await owner.post('/api/audits/stub', { name, type: 'cycle-count', status: 'draft' })).json().id;
+    const uploaded = await owner.upload(`/api/audits/${audit}/upload`, [{ field: 'scanFile', content: file, fileName: `${name}.csv` }], fields);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect((await owner.post(`/api/audits/${audit}/process?wait=false`)).statusCode).toBe(202);
+    await waitComplete(owner, audit);
+    const results: PagedResults = (await owner.get(`/api/audits/${audit}/results-enhanced?all=true`)).json();
+    const { quantityCorrect, quantityAbove, quantityBelow, scannedNotExpected } = results.categories;
+    const counted = [...quantityCorrect, ...quantityAbove, ...quantityBelow, ...scannedNotExpected].map((i) => [i.sku, i.productName, i.scannedQuantity]);
+    return { counted: counted.sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)), notFound: results.categories.notFound };
+  }
+
+  it("prints no code that another product of the catalogue would take when read (outside the sheet's location too): the code printed counts its own product", async () => {
+    const products = [
+      // Its EAN-13 is another product's digit SKU (SKUs are matched first): it gets a Code 128 of its SKU.
+      { sku: 'GTIN-OWN', name: 'Own GTIN', upc: '4006381333931', currentQuantity: 1, location: 'C-01' },
+      { sku: '4006381333931', name: 'Digit SKU', currentQuantity: 1, location: 'Z-99' },
+      // Its SKU reads as a GS1 element string naming SERUM-30 (location A-02): its other identifier is printed.
+      { sku: '(01)09501101530003', name: 'GS1-shaped SKU', otherIdentifier: 'SERUM-LIKE', currentQuantity: 1, location: 'C-01' },
+      // Its SKU reads as GTIN-OWN's GTIN and it has nothing else: no code, and the sheet says why.
+      { sku: '(01)04006381333931', name: 'No way to print', currentQuantity: 1, location: 'C-01' },
+    ];
+    for (const p of products) expect((await owner.post('/api/products', p)).statusCode).toBe(201);
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?location=C-01`);
+    expect(res.statusCode).toBe(200);
+    const decoded = await decodePages(res.rawPayload);
+    expect(decoded).toEqual([['GTIN-OWN', 'SERUM-LIKE']]);
+    const printed = text(res.rawPayload).replace(/\s+/g, ' ');
+    expect(printed).toContain('No barcode: count by the SKU');
+    expect(printed).toContain('(code (01)04006381333931 would count GTIN-OWN)');
+
+    // Read back through the engine, each printed code counts its own product once.
+    const read = await reconcile('Decoded C-01', ['Barcode', ...decoded.flat()].join('\r\n'), { scanColumn: 'Barcode' });
+    expect(read.counted).toEqual([
+      ['(01)09501101530003', 'GS1-shaped SKU', 1],
+      ['GTIN-OWN', 'Own GTIN', 1],
+    ]);
+    expect(read.notFound).toEqual([]);
+    // The codes passed over would have counted the other products.
+    const naive = await reconcile('Naive C-01', ['Barcode', '4006381333931', '(01)09501101530003', '(01)04006381333931'].join('\r\n'), { scanColumn: 'Barcode' });
+    expect(naive.counted).toEqual([
+      ['4006381333931', 'Digit SKU', 1],
+      ['GTIN-OWN', 'Own GTIN', 1],
+      ['SERUM-30', 'Serum 30 ml', 1],
+    ]);
+  });
+
+  it('answers the CSV of Chinese, Japanese and Korean names in UTF-8 with a BOM; counts typed in, it reads back to the same products', async () => {
+    const products = [
+      { sku: '螺丝-01', name: '不锈钢螺丝 M8', currentQuantity: 10, location: '仓库-B' },
+      { sku: 'お茶-02', name: 'お茶 緑茶ティーバッグ', currentQuantity: 4, location: '仓库-B' },
+      { sku: '김치-03', name: '김치 냉장고 용기, 2L', currentQuantity: 2, location: '仓库-B' },
+    ];
+    for (const p of products) expect((await owner.post('/api/products', p)).statusCode).toBe(201);
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?format=csv&location=${encodeURIComponent('仓库-B')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines).toEqual([
+      'Location,SKU,Name,Barcode,Count (blank: not counted)',
+      // The sheet's order: SKUs in code-unit order (kana, then Han, then Hangul).
+      '仓库-B,お茶-02,お茶 緑茶ティーバッグ,,',
+      '仓库-B,螺丝-01,不锈钢螺丝 M8,,',
+      '仓库-B,김치-03,"김치 냉장고 용기, 2L",,',
+    ]);
+    // Counts typed into the file as it came (BOM kept), uploaded back as a scan file.
+    const typed = res.body.replace('ティーバッグ,,', 'ティーバッグ,,3').replace('2L",,', '2L",,2').replace('M8,,', 'M8,,12.5');
+    const read = await reconcile('Typed CJK sheet', typed, { scanColumn: 'SKU', quantityColumn: 'Count (blank: not counted)' });
+    expect(read.counted).toEqual([
+      ['お茶-02', 'お茶 緑茶ティーバッグ', 3],
+      ['螺丝-01', '不锈钢螺丝 M8', 12.5],
+      ['김치-03', '김치 냉장고 용기, 2L', 2],
+    ]);
+    expect(read.notFound).toEqual([]);
+    // The PDF of the same location prints the names and the SKUs.
+    const pdfText = text((await owner.get(`/api/audits/${auditId}/count-sheet?location=${encodeURIComponent('仓库-B')}`)).rawPayload);
+    for (const shown of ['螺丝-01', '不锈钢螺丝 M8', 'お茶-02', 'お茶 緑茶ティーバッグ', '김치-03', '김치 냉장고 용기, 2L']) expect(pdfText).toContain(shown);
   });
 });

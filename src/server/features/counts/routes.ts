@@ -68,7 +68,8 @@ export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promis
         .header('content-disposition', `attachment; filename="${base}.csv"`)
         .send(countSheetCsv(products, { withExpected }));
     }
-    const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected });
+    // Barcodes are checked against every product of the organisation, not only the sheet's.
+    const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected, catalogue: catalogue.products });
     const name = `${base}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));
   });
