@@ -1,7 +1,7 @@
 /**
  * The number of data rows of a CSV file, read through the CSV grammar without making them: what
  * the import preview states as the file's row count (preview-table.ts) without a record, a cells
- * array and a string per cell for every row of the file (docs/decisions/0153-preview-counts-rows-without-making-them.md).
+ * array and a string per cell for every row of the file (docs/decisions/0152-catalogue-import-streams-rows-to-copy.md).
  *
  * It counts exactly the rows `Table.batches()` yields: records after the header line (blank rows,
  * every cell empty or white space, left out), with the parser's grammar, lines and errors.

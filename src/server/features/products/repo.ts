@@ -380,7 +380,7 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
   location: { name: 'location', type: 'text' },
   costPrice: { name: 'cost_price', type: 'numeric' },
   price: { name: 'price', type: 'numeric' },
-  // Each row's tags travel as an array literal (text) inside the column array, cast back per row.
+  // Tags travel as an array literal (pg-array.ts), a text[] in the staging table.
   tags: { name: 'tags', type: 'text' },
 };
 
