@@ -48,6 +48,21 @@ export async function copyCsvText(tx: Db, table: string, columns: readonly strin
 }
 
 /**
+ * Writes rows already in COPY's text format (copy-text.ts, `CopyTextRows.bytes()`) into `table`,
+ * inside the transaction `tx`; `bytes` may be reused once this resolves. Same transaction rule
+ * and errors as `copyRows`.
+ */
+export async function copyTextRows(tx: Db, table: string, columns: readonly string[], bytes: Uint8Array<ArrayBuffer>): Promise<void> {
+  const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN`;
+  const client = sessionClient(tx);
+  if (isPoolClient(client)) {
+    await pipeline(Readable.from([bytes]), client.query(copyFrom(statement)));
+    return;
+  }
+  await client.query(statement.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob: new Blob([bytes]) });
+}
+
+/**
  * Like `copyRows`, for rows already written as COPY CSV (`csvChunks`) in the file at `path`: the
  * PostgreSQL server gets the file streamed, so memory holds a read buffer whatever its size;
  * PGlite reads it as a Blob. A `GrowingFile` (still being written by another thread) streams to

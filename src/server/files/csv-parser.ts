@@ -63,7 +63,7 @@ const enum Mode {
  */
 export abstract class CsvTextParser<Out> {
   protected readonly delim: string;
-  private readonly delimCode: number;
+  protected readonly delimCode: number;
   private readonly maxRecordChars: number;
 
   private mode = Mode.FieldStart;

@@ -3,7 +3,9 @@
  * over generated files (quotes, stray and unclosed quotes, CRLF/LF/CR, BOMs, UTF-16, blank and
  * delimiter-only lines, bytes that are not UTF-8, missing cells, every kind of quantity, header
  * or not), `readScanColumns` must yield the same batches of rows, or stop with the same error at
- * the same point, and leave the same Windows-1252 report.
+ * the same point, and leave the same Windows-1252 report. The row count read without making the
+ * rows (`Table.countRows`, csv-row-count.ts) must be the number of rows the record path yields,
+ * or the same error, with the same report.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -121,9 +123,36 @@ async function expectSamePaths(bytes: Uint8Array, header: 'auto' | 'yes' | 'no',
   const columns = await read(table, scanColumn, quantityColumn);
   const records = await read(withoutColumnPath(table), scanColumn, quantityColumn);
   expect(columns).toEqual(records);
+  expect(await counted(bytes, header)).toEqual(await rowsOf(bytes, header));
 }
 
-describe('readScanColumns: the CSV column path yields what the record path yields', () => {
+type Count = { rows: number | null; error: Outcome['error']; windows1252: unknown };
+
+/** What `Table.countRows` answers (csv-row-count.ts), or its error, and the Windows-1252 report after it. */
+async function counted(bytes: Uint8Array, header: 'auto' | 'yes' | 'no'): Promise<Count> {
+  const fresh = (await tableOf(bytes, header))!;
+  try {
+    return { rows: await fresh.countRows!(), error: null, windows1252: fresh.windows1252Lines?.() ?? null };
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    return { rows: null, error: { code: e.code, message: e.message, line: e.line }, windows1252: null };
+  }
+}
+
+/** How many rows `Table.batches()` yields, or its error, and the report after it. */
+async function rowsOf(bytes: Uint8Array, header: 'auto' | 'yes' | 'no'): Promise<Count> {
+  const fresh = (await tableOf(bytes, header))!;
+  let rows = 0;
+  try {
+    for await (const batch of fresh.batches()) rows += batch.length;
+    return { rows, error: null, windows1252: fresh.windows1252Lines?.() ?? null };
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    return { rows: null, error: { code: e.code, message: e.message, line: e.line }, windows1252: null };
+  }
+}
+
+describe('readScanColumns and countRows: the CSV column path and the count agree with the record path', () => {
   it('on generated files', async () => {
     await fc.assert(
       fc.asyncProperty(fileArb, async ({ bytes, header, scan, quantity }) => expectSamePaths(bytes, header, scan, quantity)),

@@ -8,6 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { FileError } from '../errors.js';
 import { CsvParser, CsvSyntaxError, type CsvRecord, type CsvTextParser } from './csv-parser.js';
+import { CsvRowCounter, type RowCount } from './csv-row-count.js';
 import { CsvScanCellParser, emptyScanCellColumns, type ScanCellColumns, type ScanCellOptions } from './csv-scan-cells.js';
 import type { TextEncodingName } from './detect-encoding.js';
 import { FILE_ERROR } from './file-error-codes.js';
@@ -59,6 +60,17 @@ export async function* readCsvScanCells(options: CsvSourceOptions & ScanCellOpti
   for await (const batch of parseCsvChunks(options, new CsvScanCellParser(options.delimiter, options), reuse)) {
     if (batch.count > 0) yield batch;
   }
+}
+
+/**
+ * How many data rows the file holds after line `afterLine` (the header row's, or 0): the rows
+ * `readCsvRecords` yields past that line, counted without making them (csv-row-count.ts). Same
+ * errors, and the same Windows-1252 report at the end.
+ */
+export async function countCsvRows(options: CsvSourceOptions & { afterLine: number }): Promise<number> {
+  const count: RowCount = { rows: 0 };
+  for await (const _ of parseCsvChunks(options, new CsvRowCounter(options.delimiter, options.afterLine), () => count));
+  return count.rows;
 }
 
 /**

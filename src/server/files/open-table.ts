@@ -10,7 +10,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { FileError } from '../errors.js';
-import { readCsvRecords, readCsvScanCells } from './csv-source.js';
+import { countCsvRows, readCsvRecords, readCsvScanCells } from './csv-source.js';
 import { detectDelimiter, isDelimitedText } from './detect-delimiter.js';
 import { detectEncoding, HEAD_BYTES } from './detect-encoding.js';
 import { detectFixedWidth } from './detect-fixed-width.js';
@@ -72,6 +72,7 @@ export async function openTable(filePath: string, fileName: string, opts: OpenTa
     const scanCells = (afterLine: number) => (scanIndex: number, quantityIndex: number | null) =>
       readCsvScanCells({ ...csv, scanIndex, quantityIndex, afterLine });
     const table = await buildTable({ fileName, format: 'csv', delimiter, encoding, source, header, scanCells, headerLine });
+    table.countRows = () => countCsvRows({ ...csv, afterLine: table.headerLine });
     table.windows1252Lines = () => (fallback === undefined ? null : windows1252Lines(fallback, encoding));
     return table;
   }

@@ -36,7 +36,8 @@ export const DEFAULT_PREVIEW_ROWS = 10;
 
 /**
  * @param opts.headerLine the user's header row (OpenTableOptions.headerLine).
- * Reads the whole file once (to count its rows) and keeps only the first `rows` rows.
+ * Reads the whole file once to count its rows (a CSV's counted without making them,
+ * `Table.countRows`) and keeps only the first `rows` rows.
  * @throws FileError as openTable, and the read errors of Table.rows().
  */
 export async function previewTable(
@@ -48,6 +49,7 @@ export async function previewTable(
   const wanted = Math.max(0, opts.rows ?? DEFAULT_PREVIEW_ROWS);
   const rows: string[][] = [];
   let totalRows = 0;
+  let stopped = false;
   for await (const batch of table.batches()) {
     for (let i = 0; i < batch.length && rows.length < wanted; i++) {
       const cells = batch[i].cells.slice();
@@ -55,7 +57,13 @@ export async function previewTable(
       rows.push(cells);
     }
     totalRows += batch.length;
+    // A CSV's rows are counted without making them once the first ones are at hand.
+    if (table.countRows && rows.length >= wanted) {
+      stopped = true;
+      break;
+    }
   }
+  if (stopped) totalRows = await table.countRows!();
   const fallback = table.windows1252Lines?.() ?? null;
   const preview: TablePreview = {
     headers: table.headers,

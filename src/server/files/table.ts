@@ -77,6 +77,12 @@ export interface Table {
    */
   scanCells?: (scanIndex: number, quantityIndex: number | null) => AsyncIterable<ScanCellColumns>;
   /**
+   * Delimited CSV only: how many rows `batches()` yields, read through the file without making
+   * them (csv-row-count.ts); the same errors as a read of the rows, and `windows1252Lines` is
+   * set by it as by such a read.
+   */
+  countRows?: () => Promise<number>;
+  /**
    * CSV only: after a read of every row, the lines that were not valid UTF-8 in a file that
    * otherwise is, and so were read as Windows-1252 (docs/decisions/0052); null when there were
    * none (or the whole file is Windows-1252) or no read has reached the end yet.

@@ -1,9 +1,10 @@
 /**
- * A first import into an empty catalogue writes plain inserts instead of upserts (import-products.ts
- * `allNewWhileAscii`, docs/decisions/0097): on both databases it must give exactly the products,
+ * A first import into an empty catalogue COPYs its rows straight into products instead of upserting
+ * them (import-products.ts `allNew`, docs/decisions/0097 and 0152): on both databases it must give exactly the products,
  * and the answer, of the same file imported the way a catalogue with products is (every batch an
  * upsert), including a non-ASCII SKU that the database's lower case may take for an earlier
- * ASCII one, and a re-import must still update every row.
+ * ASCII one, and a re-import must still update every row; and the values must reach the database
+ * exactly as the file has them, through COPY's text escapes, either way.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,4 +119,20 @@ describe.each(DATABASE_KINDS)('a first import into an empty catalogue on %s', (k
     expect(again.json()).toMatchObject({ imported: 0, updated: 11_000 });
     expect(await productsOf(t, fresh.organizationId)).toEqual(products);
   }, 120_000);
+
+  it('keeps every character of the values as the file has them, COPYed or upserted', async () => {
+    // Rows are written to the database as COPY text (copy-text.ts): its escapes and NULL marker
+    // must not leak into, or out of, the values.
+    const names = ['back\\slash \\N \\.', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'Café ☕ \\t 𝄞', '"quoted" \\'];
+    const rows = names.map((name, i) => `Q-${i},,"${name.replaceAll('"', '""')}",\\N,${i},,,"a\\b, ""c"", é"`);
+    const content = `${HEADER}\n${rows.join('\n')}\n`;
+    const fresh = await organization(false);
+    const reference = await organization(true);
+    for (const { client } of [fresh, reference]) expect((await importFile(client, content)).statusCode).toBe(200);
+    for (const { organizationId } of [fresh, reference]) {
+      const products = await productsOf(t, organizationId);
+      expect(products.map((p) => p.name)).toEqual(names);
+      for (const p of products) expect(p).toMatchObject({ upc: null, category: '\\N', tags: ['a\\b', '"c"', 'é'] });
+    }
+  });
 });

@@ -14,14 +14,15 @@
  * the file is only counted for the message.
  *
  * Into an empty catalogue (the organisation had no products when the import took its lock) the
- * rows are plain inserts rather than upserts, while every SKU written is ASCII: see
- * `allNewWhileAscii` and docs/decisions/0097-first-import-as-plain-inserts.md.
+ * rows are COPYed straight into products rather than upserted, while every SKU written is ASCII
+ * (`allNew` below; docs/decisions/0097-first-import-as-plain-inserts.md). Each row is written as
+ * COPY text as soon as it is read, not kept as an object until its batch is written
+ * (docs/decisions/0152-catalogue-import-streams-rows-to-copy.md).
  */
 import type { Db } from '../../db/client.js';
 import type { ImportOnProblems, ImportResponse } from '../../../contracts/products.js';
 import type { Plan } from '../../../domain/plans.js';
 import type { RepeatedRows } from '../../../domain/table-interpretation.js';
-import { isAscii } from '../../../domain/ascii-fold-table.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
 import { releaseHeapAfterLargeWork } from '../../memory.js';
@@ -29,7 +30,7 @@ import { catalogueReaderFor, type CatalogueRowReader } from './catalogue-rows.js
 import { rememberCatalogueLayout } from './catalogue-layout.js';
 import { storeAlternateIdentifiers } from './store-identifiers.js';
 import { lockProductAllowance, productLimitReached } from './product-limit.js';
-import { addQuantitiesBySku, countSkusPastLimit, noteSkusPastLimit, productBatchWrite, UPSERT_BATCH, type ProductUpsert } from './repo.js';
+import { addQuantitiesBySku, countSkusPastLimit, noteSkusPastLimit, ProductRowBatch, UPSERT_BATCH, writeProductRows } from './repo.js';
 
 export { parseCatalogue, resolveProductMapping, type ParsedCatalogue } from './catalogue-rows.js';
 
@@ -80,15 +81,23 @@ export async function importProducts(
     let writeError: unknown = null;
     /** Whether good rows were left unwritten because the limit was passed (their SKUs are noted). */
     let pastLimit = false;
-    /** Whether the rows written so far were known new, so that the next batch may be too (allNewWhileAscii). */
+    /**
+     * Whether the rows written so far were known new, so that the next batch may be too. The
+     * organisation had no products when the import locked its row (every other insert of products
+     * takes that lock too, product-limit.ts), so a row's SKU can only be taken by a row this
+     * import wrote. The reader lets each SKU through once, comparing them in JavaScript's lower
+     * case; for ASCII SKUs that is as fine as the unique index's `lower(sku)` under any database
+     * locale (Turkish maps 'I' to 'ı', still apart from 'i'), so they never collide. A non-ASCII
+     * SKU might (JavaScript's and the database's lower case differ beyond ASCII): from its batch
+     * on, the import upserts as for a catalogue with products, so such a SKU meets exactly the ON
+     * CONFLICT it met before.
+     */
     let allNew = allowance.current === 0;
     const overLimit = () => inserted > allowance.room;
 
-    const write = async (rows: ProductUpsert[]) => {
-      // The batch's statement is made while the database still writes the batch before, so that
-      // the database waits less between them; it is dropped if that write ends the writing.
-      allNew &&= allNewWhileAscii(rows);
-      const next = refusing() || pastLimit ? null : productBatchWrite(organizationId, reader.fields, rows, { allNew });
+    const write = async (batch: ProductRowBatch) => {
+      // Plain COPY while the catalogue was empty and every SKU so far is ASCII (see ProductRowBatch).
+      allNew &&= batch.allSkusAscii;
       if (writing) await writing;
       if (writeError !== null) throw writeError;
       if (refusing()) return;
@@ -97,8 +106,8 @@ export async function importProducts(
       // instead of leaving a rejected promise unhandled.
       if (overLimit()) pastLimit = true;
       const work = pastLimit
-        ? noteSkusPastLimit(tx, organizationId, rows.map((row) => row.sku))
-        : next!.run(tx).then((done) => {
+        ? noteSkusPastLimit(tx, organizationId, batch)
+        : writeProductRows(tx, organizationId, batch, { allNew }).then((done) => {
             inserted += done.inserted;
             updated += done.updated;
           });
@@ -107,20 +116,27 @@ export async function importProducts(
       });
     };
 
-    let rows: ProductUpsert[] = [];
+    // Two batches in turn: one is filled with the rows read while the other is being written.
+    let filling: ProductRowBatch | null = null;
+    let written: ProductRowBatch | null = null;
     try {
-      for await (const batch of table.batches()) {
-        reader = readerFor(batch);
-        for (const { line, cells } of batch) {
+      for await (const tableRows of table.batches()) {
+        reader = readerFor(tableRows);
+        filling ??= new ProductRowBatch(organizationId, reader.fields);
+        for (const { line, cells } of tableRows) {
           const row = reader.read(line, cells);
-          if (row !== null && !refusing()) rows.push(row);
+          if (row !== null && !refusing()) filling.add(row);
         }
-        if (rows.length >= UPSERT_BATCH) {
-          await write(rows);
-          rows = [];
+        if (filling.count >= UPSERT_BATCH) {
+          await write(filling);
+          // `write` waited for the write before this one: that batch is free to be filled again.
+          const free: ProductRowBatch = written ?? new ProductRowBatch(organizationId, reader.fields);
+          written = filling;
+          filling = free;
+          filling.clear();
         }
       }
-      if (rows.length > 0) await write(rows);
+      if (filling !== null && filling.count > 0) await write(filling);
     } finally {
       if (writing) await writing;
     }
@@ -163,21 +179,6 @@ export async function importProducts(
     ...(rejected > 0 ? { rejected, rejectedCsv: reader.rejectedCsv() } : {}),
     ...(reader.warningCount > 0 ? { warnings: reader.warnings, warningCount: reader.warningCount } : {}),
   };
-}
-
-/**
- * Whether a batch of an import into an empty catalogue can be written as plain inserts: true when
- * every SKU of `rows` is ASCII. The organisation had no products when the import locked its row
- * (every other insert of products takes that lock too, product-limit.ts), so a row's SKU can only
- * be taken by a row this import wrote. The reader lets each SKU through once, comparing them in
- * JavaScript's lower case; for ASCII SKUs that is as fine as the unique index's `lower(sku)`
- * under any database locale (Turkish maps 'I' to 'ı', still apart from 'i'), so they never
- * collide. A non-ASCII SKU might (JavaScript's and the database's lower case differ beyond
- * ASCII): from its batch on, the import upserts as for a catalogue with products, so such a SKU
- * meets exactly the ON CONFLICT it met before. Called once per batch, in order.
- */
-function allNewWhileAscii(rows: readonly ProductUpsert[]): boolean {
-  return rows.every(({ sku }) => isAscii(sku));
 }
 
 function importInvalid(reader: CatalogueRowReader): AppError {

@@ -8,6 +8,9 @@ import { catalogueVersions, organizations, products } from '../../db/schema.js';
 import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
 import type { Product, ProductImportField } from '../../../contracts/products.js';
 import { moneyText } from '../../../domain/product-values.js';
+import { copyTextRows } from '../../db/bulk-copy.js';
+import { CopyTextRows } from '../../db/copy-text.js';
+import { isAscii } from '../../../domain/ascii-fold-table.js';
 import { arrayLiteral } from './pg-array.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -225,17 +228,18 @@ export async function lockOrganizationTier(tx: Db, organizationId: string): Prom
 }
 
 /**
- * Notes, for the plan-limit message, the SKUs of rows read after an import passed the plan's limit
- * (rows not written): in a temporary table of the transaction (dropped at its end), one row per
- * SKU (case-insensitive) that no product of the organisation has, so that a file of a million new
- * SKUs is counted by the database batch by batch instead of being held in the server's memory.
+ * Notes, for the plan-limit message, the SKUs of a batch read after an import passed the plan's
+ * limit (rows not written): in a temporary table of the transaction (dropped at its end), one row
+ * per SKU (case-insensitive) that no product of the organisation has, so that a file of a million
+ * new SKUs is counted by the database batch by batch instead of being held in the server's memory.
  * Call inside the import's transaction; `countSkusPastLimit` reads the count.
  */
-export async function noteSkusPastLimit(tx: Db, organizationId: string, skus: readonly string[]): Promise<void> {
+export async function noteSkusPastLimit(tx: Db, organizationId: string, batch: ProductRowBatch): Promise<void> {
+  await stageProductRows(tx, batch);
   await tx.execute(sql`CREATE TEMPORARY TABLE IF NOT EXISTS import_skus_past_limit (sku text PRIMARY KEY) ON COMMIT DROP`);
   await tx.execute(sql`
     INSERT INTO import_skus_past_limit (sku)
-    SELECT DISTINCT lower(f.sku) FROM unnest(${arrayLiteral(skus)}::text[]) AS f(sku)
+    SELECT DISTINCT lower(f.sku) FROM ${sql.raw(STAGING_TABLE)} AS f
     WHERE NOT EXISTS (
       SELECT 1 FROM products p WHERE p.organization_id = ${organizationId}::uuid AND lower(p.sku) = lower(f.sku)
     )
@@ -376,74 +380,120 @@ const COLUMN: Record<ProductImportField, { name: string; type: string }> = {
   location: { name: 'location', type: 'text' },
   costPrice: { name: 'cost_price', type: 'numeric' },
   price: { name: 'price', type: 'numeric' },
-  // Each row's tags travel as an array literal (text) inside the column array, cast back per row.
+  // Tags travel as an array literal (pg-array.ts), a text[] in the staging table.
   tags: { name: 'tags', type: 'text' },
 };
 
-/** Rows per upsert statement: one array parameter per column, so the statement's size does not grow with it. */
+/** Rows per write of an import: one COPY (and, into a catalogue with products, one upsert statement). */
 export const UPSERT_BATCH = 5000;
 
-/** A batch of products to write, its statement already made (`productBatchWrite`); `run` sends it. */
-export interface ProductBatchWrite {
-  /** Runs the statement in `tx`; how many rows were inserted and how many updated. */
-  run(tx: Db): Promise<{ inserted: number; updated: number }>;
+/**
+ * A batch of import rows as COPY text (copy-text.ts), each row written as soon as it is read:
+ * rows of a 100,000-row import never wait in memory as objects for their batch's statement, so
+ * they die young instead of surviving into the old generation
+ * (docs/decisions/0152-catalogue-import-streams-rows-to-copy.md). Columns: organization_id, then
+ * `sku` and the other mapped fields' columns. Reused batch after batch (`clear`).
+ */
+export class ProductRowBatch {
+  /** The COPY's column names. */
+  readonly columns: string[];
+  /** The mapped fields after organization_id, in column order (sku first). */
+  readonly fields: ProductImportField[];
+  /** Whether every SKU added since the last `clear` is ASCII (see `writeProductRows`' allNew). */
+  allSkusAscii = true;
+  private readonly out = new CopyTextRows();
+
+  constructor(
+    private readonly organizationId: string,
+    fields: readonly ProductImportField[],
+  ) {
+    this.fields = ['sku', ...fields.filter((f) => f !== 'sku')];
+    this.columns = ['organization_id', ...this.fields.map((f) => COLUMN[f].name)];
+  }
+
+  /** Rows added since the last `clear`. */
+  get count(): number {
+    return this.out.rows;
+  }
+
+  /** Adds a row: text fields as text (null: NULL), the quantity as a number, money as decimal text, tags as an array. */
+  add(row: ProductUpsert): void {
+    const out = this.out;
+    out.text(this.organizationId);
+    for (const f of this.fields) {
+      const v = (row as Record<string, unknown>)[f];
+      if (f === 'tags') out.text(arrayLiteral((v as string[] | undefined) ?? []));
+      else if (typeof v === 'number') out.number(v);
+      else out.text(v === null || v === undefined ? null : String(v));
+    }
+    out.endRow();
+    if (this.allSkusAscii && !isAscii(row.sku)) this.allSkusAscii = false;
+  }
+
+  /** The rows as COPY text (a view, valid until the next `add` or `clear`). */
+  bytes(): Buffer<ArrayBuffer> {
+    return this.out.bytes();
+  }
+
+  /** Empties the batch for reuse (only once the write of its rows has ended). */
+  clear(): void {
+    this.out.clear();
+    this.allSkusAscii = true;
+  }
+}
+
+/** The staging table of an import's batch (temporary, dropped at the transaction's end): every import column. */
+const STAGING_TABLE = 'import_product_rows';
+const STAGING_COLUMNS = (Object.keys(COLUMN) as ProductImportField[])
+  .map((f) => `${COLUMN[f].name} ${f === 'tags' ? 'text[]' : COLUMN[f].type}`)
+  .join(', ');
+
+/**
+ * Copies `batch` into the transaction's staging table (made on first use, emptied first), for a
+ * statement that reads it (`writeProductRows` into a catalogue with products, `noteSkusPastLimit`).
+ */
+async function stageProductRows(tx: Db, batch: ProductRowBatch): Promise<void> {
+  await tx.execute(sql.raw(`CREATE TEMPORARY TABLE IF NOT EXISTS ${STAGING_TABLE} (organization_id uuid, ${STAGING_COLUMNS}) ON COMMIT DROP`));
+  await tx.execute(sql.raw(`TRUNCATE ${STAGING_TABLE}`));
+  await copyTextRows(tx, STAGING_TABLE, batch.columns, batch.bytes());
 }
 
 /**
- * Makes the statement that writes `rows` by SKU (case-insensitive) within the organisation, to be
- * run later in the caller's transaction (all-or-nothing import): the import makes a batch's
- * statement (its column arrays, the Node side of the work) while the database still writes the
- * batch before (docs/decisions/0097). SKUs must be unique in the whole import.
- * - `allNew: false`: `INSERT ... SELECT FROM unnest(column arrays) ON CONFLICT DO UPDATE`, inserted
- *   and updated counted from `xmax`.
- * - `allNew: true`: a plain `INSERT` of the same rows, for SKUs known to be new (an import into an
- *   empty catalogue, import-products.ts): no speculative insertion, whose cost ON CONFLICT pays per
- *   new row. A SKU already taken (lower(sku), in the organisation) fails the whole statement with
- *   the unique index's error (23505). Every row counts as inserted.
- * @param fields the mapped fields; every row carries exactly these.
+ * Writes `batch` by SKU (case-insensitive) within the organisation, in the caller's transaction
+ * (all-or-nothing import). SKUs must be unique in the whole import. The batch may be cleared once
+ * this resolves.
+ * - `allNew: true`: COPY straight into products, for SKUs known to be new (an import into an
+ *   empty catalogue while every SKU is ASCII, import-products.ts; docs/decisions/0097): the same
+ *   work as the bench's reference COPY. A SKU already taken (lower(sku), in the organisation)
+ *   fails the whole statement with the unique index's error (23505). Every row counts as inserted.
+ * - `allNew: false`: COPY into the staging table, then `INSERT ... SELECT ... ON CONFLICT DO
+ *   UPDATE` of the mapped columns only (the others stay as they are), inserted and updated counted
+ *   from `xmax`.
  */
-export function productBatchWrite(
+export async function writeProductRows(
+  tx: Db,
   organizationId: string,
-  fields: readonly ProductImportField[],
-  rows: readonly ProductUpsert[],
+  batch: ProductRowBatch,
   opts: { allNew: boolean },
-): ProductBatchWrite {
-  const cols: ProductImportField[] = ['sku', ...fields.filter((f) => f !== 'sku')];
-  const names = sql.raw(cols.map((f) => COLUMN[f].name).join(', '));
-  const selected = sql.raw(cols.map((f) => (f === 'tags' ? 'u.tags::text[]' : `u.${COLUMN[f].name}`)).join(', '));
-  const arrays = cols.map((f) => {
-    const values = rows.map((row) => {
-      const v = (row as Record<string, unknown>)[f];
-      if (f === 'tags') return arrayLiteral((v as string[] | undefined) ?? []);
-      return (v ?? null) as string | number | null;
-    });
-    return sql`${arrayLiteral(values)}::${sql.raw(COLUMN[f].type)}[]`;
-  });
-  const insert = sql`INSERT INTO products (organization_id, ${names})
-      SELECT ${organizationId}::uuid, ${selected}
-      FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${names})`;
+): Promise<{ inserted: number; updated: number }> {
   if (opts.allNew) {
-    return {
-      async run(tx) {
-        await tx.execute(insert);
-        return { inserted: rows.length, updated: 0 };
-      },
-    };
+    await copyTextRows(tx, 'products', batch.columns, batch.bytes());
+    return { inserted: batch.count, updated: 0 };
   }
-  const updates = cols.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
+  await stageProductRows(tx, batch);
+  const names = batch.fields.map((f) => COLUMN[f].name).join(', ');
+  const updates = batch.fields.filter((f) => f !== 'sku').map((f) => `${COLUMN[f].name} = excluded.${COLUMN[f].name}`);
   updates.push('sku = excluded.sku', 'updated_at = now()');
-  const upsert = sql`
+  const result = (await tx.execute(sql`
     WITH changed AS (
-      ${insert}
+      INSERT INTO products (organization_id, ${sql.raw(names)})
+      SELECT ${organizationId}::uuid, ${sql.raw(names)} FROM ${sql.raw(STAGING_TABLE)}
       ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
       RETURNING (xmax = 0) AS inserted
     )
-    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`;
-  return {
-    async run(tx) {
-      const result = (await tx.execute(upsert)) as unknown as { rows: Array<{ inserted: number; total: number }> };
-      const inserted = Number(result.rows[0]!.inserted);
-      return { inserted, updated: Number(result.rows[0]!.total) - inserted };
-    },
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS total FROM changed`)) as unknown as {
+    rows: Array<{ inserted: number; total: number }>;
   };
+  const inserted = Number(result.rows[0]!.inserted);
+  return { inserted, updated: Number(result.rows[0]!.total) - inserted };
 }
