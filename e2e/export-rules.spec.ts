@@ -5,7 +5,10 @@
  * any identifier are skipped, listed by line and offered as CSV. Every decision the preview states
  * can be changed (the header row, the stock column, rows of one product) and the server reads the
  * file again under it. The quantity upload reads a stock list the same way and lists the rows it
- * skipped. With SCREENSHOTS_DIR set, the mapping step and the summary are saved at 1280 and 375 px.
+ * skipped, and offers the same choices (header row, rows of one product). Either dialog sends its
+ * file once: later previews and the import name the token of the file the server kept (the request
+ * bodies are watched). With SCREENSHOTS_DIR set, the mapping step and the summary are saved at 1280
+ * and 375 px.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -40,6 +43,59 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `export-rules-${name}-${page.viewportSize()!.width}.png`), fullPage: false });
 }
 
+/** A file call as sent: its path, whether its form held the file or an upload token. */
+interface FileCall {
+  path: string;
+  withFile: boolean;
+  withToken: boolean;
+}
+
+/**
+ * Records the bodies of the page's preview, import and quantity-upload requests, in the order
+ * they are sent: whether each form held a file or an upload token (the browser's network events
+ * do not show a form's file part, so the body is read as the page sends it). Call before the page
+ * loads; `fileCalls(page)` answers them.
+ */
+async function watchFileCalls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const calls: { path: string; withFile: boolean; withToken: boolean }[] = [];
+    (window as unknown as { fileCalls: typeof calls }).fileCalls = calls;
+    const open = XMLHttpRequest.prototype.open;
+    const send = XMLHttpRequest.prototype.send;
+    const urls = new WeakMap<XMLHttpRequest, string>();
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+      urls.set(this, String(url));
+      return (open as (...a: unknown[]) => void).call(this, method, url, ...rest);
+    } as typeof XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      const path = new URL(urls.get(this) ?? '', location.href).pathname;
+      if (body instanceof FormData && /^\/api\/products\/(preview|import|upload-quantities)$/.test(path)) {
+        calls.push({ path, withFile: [...body.values()].some((v) => v instanceof File), withToken: body.has('uploadToken') });
+      }
+      return send.call(this, body);
+    };
+  });
+}
+
+const fileCalls = (page: Page) => page.evaluate(() => (window as unknown as { fileCalls: FileCall[] }).fileCalls);
+
+/**
+ * The file went up with the first preview only (the transport may send that one request again,
+ * after a refused CSRF token): every call from the first choice on named the kept file's token
+ * and held no file, `choices` previews of them, then the final `last` call.
+ */
+async function expectSentOnce(page: Page, last: string, choices: number) {
+  const calls = await fileCalls(page);
+  const all = JSON.stringify(calls);
+  const firstToken = calls.findIndex((c) => c.withToken);
+  expect(firstToken, all).toBeGreaterThan(0);
+  for (const call of calls.slice(0, firstToken)) expect(call, all).toEqual({ path: '/api/products/preview', withFile: true, withToken: false });
+  const later = calls.slice(firstToken);
+  for (const call of later) expect(call, all).toMatchObject({ withFile: false, withToken: true });
+  expect(later.filter((c) => c.path === '/api/products/preview').length, all).toBeGreaterThanOrEqual(choices);
+  expect(calls.at(-1)?.path, all).toBe(last);
+}
+
 /** The stored expected stock of a product (the catalogue as the app's API answers it). */
 async function stockOf(page: Page, sku: string): Promise<number | undefined> {
   const res = await callApi<{ products: { sku: string; currentQuantity: number }[] }>(page, 'GET', `/api/products?search=${encodeURIComponent(sku)}`);
@@ -51,6 +107,7 @@ for (const width of [1280, 375]) {
     test.setTimeout(180_000);
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await watchFileCalls(page);
       await signUp(page);
     });
 
@@ -95,6 +152,8 @@ for (const width of [1280, 375]) {
       await shot(page, 'header-row');
       await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
       await expect(dialog.getByText('Successfully imported 2 products.')).toBeVisible({ timeout: 60_000 });
+      // The file went up with the first preview only: the header row's preview and the import named its token.
+      await expectSentOnce(page, '/api/products/import', 1);
       await dialog.getByRole('button', { name: 'Done' }).click();
       expect(await stockOf(page, 'MUG-1')).toBe(6);
 
@@ -160,6 +219,44 @@ for (const width of [1280, 375]) {
       expect(await stockOf(page, 'LS-S-WHT')).toBe(25);
       expect(await stockOf(page, 'LS-M-WHT')).toBe(0);
       expect(await stockOf(page, 'CT-001')).toBe(1);
+    });
+
+    test('offers the quantity upload the same choices, reading the kept file again at each, and updates from it', async ({ page }) => {
+      for (const [sku, name] of [['MUG-1', 'Clay Mug'], ['MUG-2', 'Slate Mug']]) {
+        expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
+      }
+      await goTo(page, 'Products');
+      await page.getByRole('button', { name: 'Upload QTY' }).click();
+      const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
+      // A count under a title line; MUG-1 counted on two shelves.
+      await qty.getByLabel('Quantity file').setInputFiles({
+        name: 'count.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Count of 27 November,Main Street shop\r\nSKU,Qty\r\nMUG-1,3\r\nMUG-1,2\r\nMUG-2,7\r\n'),
+      });
+      const decisions = qty.getByTestId('import-decisions');
+      await expect(decisions).toContainText('The column names are on line 1, the first row of the file.');
+      const headerRow = qty.getByRole('combobox', { name: 'Which row holds the column names?' });
+      await headerRow.click();
+      await page.getByRole('option', { name: 'Line 2: SKU · Qty' }).click();
+      await expect(decisions).toContainText('The column names are on line 2 (your choice): the row above is skipped.');
+      await expect(decisions).toContainText('The stock is the column "Qty".');
+      await expect(qty.getByLabel('SKU column')).toHaveText('SKU');
+      await expect(qty.getByLabel('Quantity column')).toHaveText('Qty');
+      const rows = qty.getByRole('combobox', { name: 'Several rows of one product' });
+      await expect(rows).toHaveText('Add up their stock');
+      await rows.click();
+      await page.getByRole('option', { name: "Keep the first row's stock" }).click();
+      await expect(decisions).toContainText("Rows of one product are one item: the first row's stock is kept, the further rows are skipped (your choice).");
+      await headerRow.scrollIntoViewIfNeeded();
+      await shot(page, 'quantities-choices');
+      await qty.getByRole('button', { name: 'Update Quantities' }).click();
+      await expect(qty.getByText('2 product quantities updated successfully.')).toBeVisible({ timeout: 60_000 });
+      await expectSentOnce(page, '/api/products/upload-quantities', 2);
+      await qty.getByRole('button', { name: 'Done' }).click();
+      // MUG-1: its first row's 3 (the user's choice), not 3 + 2.
+      expect(await stockOf(page, 'MUG-1')).toBe(3);
+      expect(await stockOf(page, 'MUG-2')).toBe(7);
     });
 
     test('skips the rows without any identifier, listing their lines with a CSV of them', async ({ page }) => {

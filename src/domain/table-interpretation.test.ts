@@ -72,6 +72,44 @@ describe('interpretTable', () => {
   });
 });
 
+describe('the decisions in a shop owner\'s words', () => {
+  const texts = (headers: string[], rows: string[][]) => interpretTable(headers, rows, foldHeader).decisions.map((d) => d.text);
+
+  it('says store-view rows are translations skipped, not places whose stock is summed', () => {
+    const magento = texts(['sku', 'store_view_code', 'name', 'qty'], [['MT07', '', 'Tank', '100'], ['MT07', 'fr', 'Débardeur', ''], ['MT08', '', 'Gym Tank', '0']]);
+    expect(magento).toContain(
+      'Store-view rows (translations of a product already listed, for another shop language or store view; column "store_view_code") are skipped: a product\'s stock is read from its own row.',
+    );
+    expect(magento.join('\n')).not.toMatch(/one per|summed\b.*store_view_code/);
+    expect(interpretTable(['sku', 'store_view_code', 'qty'], [['MT07', '', '1']], foldHeader).listKind).toBe('products');
+  });
+
+  it('names what the rows of one item are, the columns in parentheses', () => {
+    expect(texts(['SKU', 'Warehouse', 'Bin name', 'Serial', 'Qty'], [['A', 'Main', 'A-01', 'S1', '1']])).toContain(
+      'Rows of one product, one per location ("Warehouse"), shelf or bin ("Bin name"), serial number ("Serial"), are one item: their stock is summed.',
+    );
+    expect(texts(['Item Code', 'Barcode', 'Packing', 'Qty'], [['A1', '4006381333931', 'Box', '12']])).toContain(
+      'Rows sharing one code ("Item Code"), one per barcode, are one product; its further barcodes are its alternate identifiers.',
+    );
+  });
+
+  it('names a file\'s columns only in quotes, never as words of a sentence', () => {
+    const tables: [string[], string[][]][] = [
+      [['sku', 'store_view_code', 'product_type', 'name', 'qty'], [['MT07', '', 'simple', 'Tank', '100']]],
+      [['Handle', 'Title', 'Option1 Value', 'Variant SKU', 'Variant Barcode', 'Location', 'Bin name', 'On hand (current)'], [['tee', 'Tee', 'S', 'T-S', '4006381333931', 'Main', 'A-01', '3']]],
+      [['Product/Internal Reference', 'Location', 'Lot/Serial Number', 'Quantity'], [['FURN_1', 'WH/Stock', 'L1', '2']]],
+      [['Item Code', 'Barcode', 'Packing', 'Qty'], [['A1', '4006381333931', 'Box', '12']]],
+      [['ID', 'Type', 'SKU', 'Name', 'Stock'], [['12', 'variable', '', 'Mug', ''], ['13', 'variation', 'MUG-1', 'Mug', '4']]],
+    ];
+    for (const [headers, rows] of tables) {
+      for (const text of texts(headers, rows)) {
+        const unquoted = text.replace(/"[^"]*"/g, '""');
+        for (const h of headers.filter((h) => /[_/]|^[a-z]+$/.test(h))) expect(unquoted, `${h} in: ${text}`).not.toContain(h);
+      }
+    }
+  });
+});
+
 describe('rows without a key', () => {
   it('names total, group, parent and continuation rows', () => {
     expect(structuralRowReason(['Grand Total', '999', '', '399210'])).toBe('total rows');

@@ -106,6 +106,12 @@ export interface TableInterpretation {
   distinguishingIndexes: number[];
   /** The product-type column (parent rows are told by it), or -1. */
   typeIndex: number;
+  /**
+   * A store-view or language column (Magento's `store_view_code`), or -1: a row holding a value
+   * there that repeats a product already listed is its translation for a store view, not more
+   * stock of it, and is skipped.
+   */
+  translationIndex: number;
   decisions: TableDecision[];
 }
 
@@ -153,6 +159,28 @@ function mapped0(mapping: Readonly<Record<string, ProductImportField>>, field: P
 const BARCODE_HEADER = /^(upc|ean|ean13|ean 13|gtin|gtin 14|isbn|barcode|bar code|upc a|штрихкод|штрих код|باركود|الباركود)$/;
 /** Folded headers naming the rows' sublocation, bin, serial or lot: rows of one item are summed. */
 const DISTINGUISHING = /\b(bin|bin name|sublocation|sub location|shelf|serial|serial number|lot|batch|lot number|batch number|warehouse|location|store|outlet|zone|aisle|место|склад|серия|партия)\b/;
+/** Folded headers of a store-view or language column: its rows are translations of a product, not places. */
+const TRANSLATION = /^(store view|store view code|storeview|language|language code|lang|locale)$/;
+/** Plain words for what a distinguishing column's rows are, by its folded header (first match). */
+const ROW_KINDS: readonly (readonly [RegExp, string])[] = [
+  [/\b(bin|bin name|shelf|sublocation|sub location|aisle|zone)\b|место/, 'shelf or bin'],
+  [/\b(serial|serial number)\b|серия/, 'serial number'],
+  [/\b(lot|batch|lot number|batch number)\b|партия/, 'lot or batch'],
+];
+
+/**
+ * What the rows of one item are in a stock list, in a shop owner's words, each kind with its
+ * columns in parentheses: `location ("Location"), lot or batch ("Lot/Serial Number")`.
+ */
+function rowKindWords(headers: readonly string[], folded: readonly string[]): string {
+  const kinds = new Map<string, string[]>();
+  headers.forEach((h, i) => {
+    const kind = ROW_KINDS.find(([re]) => re.test(folded[i]!))?.[1] ?? 'location';
+    kinds.set(kind, [...(kinds.get(kind) ?? []), `"${h}"`]);
+  });
+  return [...kinds].map(([kind, hs]) => `${kind} (${hs.join(', ')})`).join(', ');
+}
+
 /** Header words that are never a place's stock column. */
 const NOT_A_PLACE = /\b(delay|time|days|weight|volume|zeit|id|price|cost|weight|grams|option|position|tax|year|size|number|no|nr|code|rate|value|amount|min|max|minimum|maximum|reorder|lead|length|width|height|depth|vat|discount|margin|sort|order|level|alert|new|page|rank|count|status|published|visible|featured)\b/;
 /** A yes/no cell (a published or active flag). */
@@ -334,9 +362,13 @@ export function interpretTable(
 
   // Columns that tell rows of one item apart: a stock list.
   // A yes/no column (Shopify's `Published on online store`) names no place, whatever its header says.
+  // A store-view column (translations of a product) names no place either.
+  const translationIndex = folded.findIndex((h) => TRANSLATION.test(h));
   const distinguishing = headers.filter(
-    (h, i) => DISTINGUISHING.test(folded[i]!) && !(stock?.headers ?? []).includes(h) && !columnCells(sampleRows, i).every((c) => FLAG.test(c)),
+    (h, i) =>
+      i !== translationIndex && DISTINGUISHING.test(folded[i]!) && !(stock?.headers ?? []).includes(h) && !columnCells(sampleRows, i).every((c) => FLAG.test(c)),
   );
+  const apartWords = rowKindWords(distinguishing, distinguishing.map((h) => folded[indexOf(h)]!));
   const listKind: ListKind = perRead ? 'barcodes' : distinguishing.length > 0 ? 'stock' : 'products';
 
   // The row's key, in order.
@@ -393,16 +425,22 @@ export function interpretTable(
     topic: 'rows',
     text: 'Rows without any of these (image rows, parent rows, title, group and total rows) are skipped and listed with their lines.',
   });
+  if (translationIndex >= 0) {
+    decisions.push({
+      topic: 'rows',
+      text: `Store-view rows (translations of a product already listed, for another shop language or store view; column "${headers[translationIndex]}") are skipped: a product's stock is read from its own row.`,
+    });
+  }
   const repeatedRows: RepeatedRows = choices.repeatedRows === 'first' && listKind !== 'barcodes' ? 'first' : 'sum';
   decisions.push({
     topic: 'rows',
     text:
       listKind === 'barcodes'
-        ? `Rows of one ${keys[0]?.headers[0] ?? 'item'} (one per barcode) are one product; its further barcodes are its alternate identifiers.`
+        ? `Rows sharing one ${keys[0] ? `code ("${keys[0].headers[0]}")` : 'item code'}, one per barcode, are one product; its further barcodes are its alternate identifiers.`
         : repeatedRows === 'first'
-          ? `Rows of one product${listKind === 'stock' ? ` (one per ${distinguishing.join(', ')})` : ''} are one item: the first row's stock is kept, the further rows are skipped (your choice).`
+          ? `Rows of one product${listKind === 'stock' ? `, one per ${apartWords},` : ''} are one item: the first row's stock is kept, the further rows are skipped (your choice).`
           : listKind === 'stock'
-            ? `Rows of one product (one per ${distinguishing.join(', ')}) are one item: their stock is summed.`
+            ? `Rows of one product, one per ${apartWords}, are one item: their stock is summed.`
             : 'Rows repeating a product are one item: identical rows count once; rows that differ have their stock summed, with a warning naming the lines.',
   });
   if (proposal.layout !== null) decisions.unshift({ topic: 'layout', text: `The file is ${/^[aeiou]/i.test(proposal.layout) ? 'an' : 'a'} ${proposal.layout}.` });
@@ -411,7 +449,7 @@ export function interpretTable(
   const distinguishingIndexes = distinguishing.map(indexOf);
   const upcAt = Object.keys(mapping).find((h) => mapping[h] === 'upc');
   const barcodeUnits = perRead && upcAt !== undefined ? { barcodeIndex: indexOf(upcAt), unitsIndex: perReadIndex } : null;
-  return { layout: proposal.layout, listKind, repeatedRows, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, barcodeUnits, typeIndex, decisions };
+  return { layout: proposal.layout, listKind, repeatedRows, mapping, columns, keys, stock, distinguishing, distinguishingIndexes, barcodeUnits, typeIndex, translationIndex, decisions };
 }
 
 function distinctShare(cells: readonly string[]): number {

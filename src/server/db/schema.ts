@@ -337,6 +337,11 @@ export const uploadTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** A file on its way into an audit (stageScanFile), not a preview's: never answered to a client nor trimmed. */
     staging: boolean('staging').notNull().default(false),
+    /**
+     * The user whose preview kept the file (catalogue and quantity files, docs/decisions/0161):
+     * only that user may name the token. Null for tokens any user of the organisation may name.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
 );

@@ -167,7 +167,7 @@ describe.each(DATABASE_KINDS)('upload tokens on %s', (kind) => {
     await opened.cleanup();
   });
 
-  it('keeps nothing for a viewer’s preview, for an unreadable file, or for the import flow', async () => {
+  it('keeps nothing for a viewer’s preview or an unreadable file; an import file’s token serves no audit', async () => {
     const before = await tokenCount();
     const viewer = await signedInMember(t, organizationId, 'viewer');
     const seen = await viewer.upload('/api/products/preview', [{ field: 'file', path: path.join(fixture.dir, fixture.manifest.scanFiles[0]!.file) }], { flow: 'scan' });
@@ -175,9 +175,15 @@ describe.each(DATABASE_KINDS)('upload tokens on %s', (kind) => {
     const empty = path.join(tmp, 'empty.csv');
     writeFileSync(empty, '');
     expect((await owner.upload('/api/products/preview', [{ field: 'file', path: empty }], { flow: 'scan' })).statusCode).toBe(400);
-    const imported = await owner.upload('/api/products/preview', [{ field: 'file', path: path.join(fixture.dir, 'catalogue.csv') }], { flow: 'import' });
-    expect(imported.json().uploadToken).toBeUndefined();
+    expect((await owner.upload('/api/products/preview', [{ field: 'file', path: empty }], { flow: 'import' })).statusCode).toBe(400);
     expect(await tokenCount()).toBe(before);
+    // The import flow keeps its file for the user (docs/decisions/0161): not a scan file for an audit.
+    const imported = await owner.upload('/api/products/preview', [{ field: 'file', path: path.join(fixture.dir, 'catalogue.csv') }], { flow: 'import' });
+    const token = imported.json().uploadToken as string;
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    const asScans = await owner.upload(`/api/audits/${await stub()}/upload-multiple`, [], { scanColumn: 'SKU', uploadToken: token });
+    expect(asScans.statusCode).toBe(404);
+    expect(asScans.json().error).toBe('UPLOAD_TOKEN_NOT_FOUND');
   });
 
   it('reads a fixed-width scan file as columns in preview, upload and processing', async () => {

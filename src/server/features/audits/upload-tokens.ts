@@ -10,12 +10,17 @@
  * keeps at most MAX_LIVE_UPLOAD_TOKENS, the oldest going first); one still in the
  * table past its time answers 400 UPLOAD_TOKEN_EXPIRED. The processing worker also sweeps them
  * every 10 minutes (processing-worker.ts).
+ *
+ * The catalogue import and the quantity upload keep their files the same way (docs/decisions/0161),
+ * under a token that is also the user's: a token made with a `userId` is found only for that user
+ * (another user's answers 404 as an unknown one), and one made without is found only when no user
+ * is asked for, so a catalogue file's token is no scan file's.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { ReceivedForm } from '../../http/multipart.js';
@@ -53,12 +58,14 @@ const tokenSchema = z.uuid();
  * Keeps the file at `file.path` for the organisation and answers its token and expiry.
  * Deletes lapsed tokens (and their files) first, and the organisation's oldest ones beyond
  * `maxLive - 1`, so that with the new one it holds at most `maxLive`.
+ * @param userId the user the token is kept for (catalogue and quantity files): only that user finds it.
  */
 export async function createUploadToken(
   db: Db,
   organizationId: string,
   file: { path: string; fileName: string; sizeBytes: number },
   maxLive = MAX_LIVE_UPLOAD_TOKENS,
+  userId?: string,
 ): Promise<{ uploadToken: string; expiresAt: Date }> {
   await removeExpiredUploadTokens(db);
   await db.execute(sql`
@@ -71,7 +78,7 @@ export async function createUploadToken(
   const lifetime = sql`now() + ${UPLOAD_TOKEN_LIFETIME_MS} * interval '1 millisecond'` as unknown as Date;
   const [{ expiresAt }] = await db
     .insert(uploadTokens)
-    .values({ token, organizationId, fileId, fileName: file.fileName, sizeBytes: file.sizeBytes, expiresAt: lifetime })
+    .values({ token, organizationId, userId: userId ?? null, fileId, fileName: file.fileName, sizeBytes: file.sizeBytes, expiresAt: lifetime })
     .returning({ expiresAt: uploadTokens.expiresAt });
   try {
     await storeUploadedFile(db, { organizationId, uploadToken: token }, file.path, fileId);
@@ -84,17 +91,20 @@ export async function createUploadToken(
 
 /**
  * Looks the tokens up for the organisation and writes their files to a temporary folder, in the
- * order given. `field` names the form field in messages (`uploadToken_1`).
+ * order given. `field` names the form field in messages (`uploadToken_1`). With `userId`, the
+ * tokens kept for that user (and those kept for no user) are found; without, only the latter.
  * @throws AppError 400 INVALID_UPLOAD_TOKEN (not a token at all), 404 UPLOAD_TOKEN_NOT_FOUND
- *   (unknown, deleted after it lapsed, or another organisation's), 400 UPLOAD_TOKEN_EXPIRED.
+ *   (unknown, deleted after it lapsed, another organisation's or another user's), 400
+ *   UPLOAD_TOKEN_EXPIRED.
  */
 export async function openUploadTokens(
   db: Db,
   organizationId: string,
   tokens: readonly { field: string; token: string }[],
+  userId?: string,
 ): Promise<OpenedTokenFiles> {
   const rows = [];
-  for (const { field, token } of tokens) rows.push({ token, ...(await findUploadToken(db, organizationId, field, token)) });
+  for (const { field, token } of tokens) rows.push({ token, ...(await findUploadToken(db, organizationId, field, token, userId)) });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-token-'));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
@@ -118,7 +128,7 @@ export async function openUploadTokens(
   }
 }
 
-async function findUploadToken(db: Db, organizationId: string, field: string, token: string) {
+async function findUploadToken(db: Db, organizationId: string, field: string, token: string, userId: string | undefined) {
   if (!tokenSchema.safeParse(token).success) {
     throw new AppError('INVALID_UPLOAD_TOKEN', `${field}: "${token.slice(0, 60)}" is not an upload token; send the token the preview answered, or the file.`);
   }
@@ -131,7 +141,14 @@ async function findUploadToken(db: Db, organizationId: string, field: string, to
       expired: sql<boolean>`${uploadTokens.expiresAt} <= now()`,
     })
     .from(uploadTokens)
-    .where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId), eq(uploadTokens.staging, false)));
+    .where(
+      and(
+        eq(uploadTokens.token, token),
+        eq(uploadTokens.organizationId, organizationId),
+        eq(uploadTokens.staging, false),
+        userId === undefined ? isNull(uploadTokens.userId) : sql`(${uploadTokens.userId} is null or ${uploadTokens.userId} = ${userId})`,
+      ),
+    );
   if (!row) {
     throw new AppError(
       'UPLOAD_TOKEN_NOT_FOUND',
@@ -159,13 +176,15 @@ export function uploadTokenFields(fields: Record<string, string>): { field: stri
 /**
  * The files of a received form's upload-token fields, by entry position (see
  * `uploadTokenFields`). `cleanup()` removes the form's files and the token files alike; on a
- * failure here the form's files are removed before the error is thrown.
+ * failure here the form's files are removed before the error is thrown. `userId` as for
+ * openUploadTokens.
  * @throws AppError as openUploadTokens, and 400 INVALID_FIELD when two fields name one entry.
  */
 export async function openFormUploadTokens(
   db: Db,
   organizationId: string,
   form: ReceivedForm,
+  userId?: string,
 ): Promise<{ byPosition: Map<number, TokenFile>; cleanup(): Promise<void> }> {
   try {
     const tokens = uploadTokenFields(form.fields);
@@ -173,7 +192,7 @@ export async function openFormUploadTokens(
       throw new AppError('INVALID_FIELD', 'uploadToken and uploadToken_0 both name the first scan file: send one of them.');
     }
     if (tokens.length === 0) return { byPosition: new Map(), cleanup: () => form.cleanup() };
-    const opened = await openUploadTokens(db, organizationId, tokens);
+    const opened = await openUploadTokens(db, organizationId, tokens, userId);
     return {
       byPosition: new Map(tokens.map((t, i) => [t.position, opened.files[i]!])),
       cleanup: async () => {
@@ -184,6 +203,14 @@ export async function openFormUploadTokens(
     await form.cleanup();
     throw err;
   }
+}
+
+/**
+ * Deletes one token of the organisation and its file (a catalogue file once it is imported: the
+ * dialog starts again from a new file). Unknown tokens are ignored.
+ */
+export async function removeUploadToken(db: Db, organizationId: string, token: string): Promise<void> {
+  await db.delete(uploadTokens).where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId)));
 }
 
 /** Deletes the tokens (and files) that lapsed; answers how many. For clean-up runs and tests. */

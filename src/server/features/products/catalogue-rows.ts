@@ -334,6 +334,11 @@ export class CatalogueRowReader {
     const ownName = nameRead === undefined ? '' : (cells[nameRead.index] ?? '').trim();
     if (ownName !== '' && this.group.name === null) this.group.name = ownName;
     if (found === null) return this.skipListed(line, cells, structural ?? skippedRowReason(cells, typeIndex));
+    // A store view's row of a product already listed is its translation, not more of its stock.
+    const translation = this.interpretation.translationIndex;
+    if (translation >= 0 && cleanCell(cells[translation] ?? '') !== '' && this.firstOfSku.has(found.key.toLowerCase())) {
+      return this.skip('store-view rows (translations of a product already listed)');
+    }
     const stockRead = this.stockIndexes.length > 0 ? stockCells(this.interpretation.stock!, cells) : [];
     if (this.blankStockSkipped && stockRead.length > 0 && stockRead.every((c) => c === '')) return this.skipListed(line, cells, 'rows without a quantity (left as they were)');
     const sku = found.key;

@@ -119,7 +119,7 @@ const CASES: RuleCase[] = [
   {
     // Odoo's stock export: relation paths, one row per location and lot summed, a continuation row, `843.00000`.
     file: 'odoo-stock-quant.csv',
-    says: ['Each product is known by its SKU in "Product/Internal Reference"', 'Rows of one product (one per Location, Lot/Serial Number) are one item: their stock is summed.'],
+    says: ['Each product is known by its SKU in "Product/Internal Reference"', 'Rows of one product, one per location ("Location"), serial number ("Lot/Serial Number"), are one item: their stock is summed.'],
     products: { FURN_0001: { currentQuantity: 15, upc: '5012345678900' }, FURN_0002: { currentQuantity: 10 }, FURN_0003: { currentQuantity: 843 } },
     skippedLines: { 6: 'continuation rows' },
     counted: { scans: [['4006381333931', 2]], units: { FURN_0002: 3 } },
@@ -191,7 +191,12 @@ const CASES: RuleCase[] = [
     // Magento 2's product export: a store view's row (`store_view_code` fr: its translated name,
     // no qty) repeats the SKU; quantities written `100.0000`.
     file: 'magento2-export-store-views.csv',
-    says: ['The file is a Magento product export.', 'The stock is the column "qty".', 'Rows of one product (one per store_view_code) are one item'],
+    says: [
+      'The file is a Magento product export.',
+      'The stock is the column "qty".',
+      'Store-view rows (translations of a product already listed, for another shop language or store view; column "store_view_code") are skipped',
+      'Rows repeating a product are one item',
+    ],
     products: {
       'MT07-S-Gray': { currentQuantity: 100, name: 'Argus All-Weather Tank-S-Gray', price: '22.00' },
       'MT07-M-Gray': { currentQuantity: 37, name: 'Argus All-Weather Tank-M-Gray' },

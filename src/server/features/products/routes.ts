@@ -3,7 +3,7 @@
  * Reads need a signed-in user, changes a writer (a viewer gets 403); the organisation always
  * comes from the session.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   bulkDeleteBodySchema,
@@ -28,7 +28,7 @@ import { deleteProduct, deleteProducts } from './delete-products.js';
 import { importProducts } from './import-products.js';
 import { listProductsAnswer, prepareCatalogueSnapshot } from './list-products.js';
 import { previewAndKeep, type PreviewFlow } from './preview-upload.js';
-import { openFormUploadTokens } from '../audits/upload-tokens.js';
+import { openFormUploadTokens, removeUploadToken, type TokenFile } from '../audits/upload-tokens.js';
 import { PRODUCTS_TEMPLATE_CSV, QUANTITY_TEMPLATE_CSV } from './templates.js';
 import { uploadQuantities } from './upload-quantities.js';
 import { createProduct, updateProduct } from './save-product.js';
@@ -38,6 +38,38 @@ export function singleFile(form: ReceivedForm) {
   const file = form.files.find((f) => f.field === 'file') ?? form.files[0];
   if (!file) throw new AppError('NO_FILE', 'Choose a file to upload.');
   return file;
+}
+
+/**
+ * The file of a form: the one sent (field `file`), else the one an upload token names (field
+ * `uploadToken`: a file the preview kept, docs/decisions/0161), else 400 NO_FILE.
+ */
+function fileOrToken(form: ReceivedForm, tokens: { byPosition: Map<number, TokenFile> }) {
+  return form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
+}
+
+/**
+ * Receives a multipart form whose file is sent or named by the user's upload token, and runs
+ * `use` with the form and the file; a kept file is deleted with its token once `use` succeeds
+ * (an imported file has served), and the request's files are removed whatever happens.
+ * @throws AppError as openFormUploadTokens and fileOrToken, and whatever `use` throws.
+ */
+async function useSentOrKeptFile<T>(
+  db: AppDeps['db'],
+  req: FastifyRequest,
+  user: { id: string; organizationId: string },
+  use: (form: ReceivedForm, file: { path: string; fileName: string }) => Promise<T>,
+): Promise<T> {
+  const form = await receiveMultipart(req);
+  const tokens = await openFormUploadTokens(db, user.organizationId, form, user.id);
+  try {
+    const file = fileOrToken(form, tokens);
+    const result = await use(form, file);
+    if ('uploadToken' in file) await removeUploadToken(db, user.organizationId, file.uploadToken);
+    return result;
+  } finally {
+    await tokens.cleanup();
+  }
 }
 
 /** Parses a JSON form field with a zod schema; 400 naming the field when it is not valid or nested too deep (BODY_TOO_DEEP). */
@@ -97,9 +129,9 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
   app.post('/api/products/preview', async (req) => {
     const user = requireUser(req);
     const form = await receiveMultipart(req);
-    const tokens = await openFormUploadTokens(db, user.organizationId, form);
+    const tokens = await openFormUploadTokens(db, user.organizationId, form, user.id);
     try {
-      const file = form.files.length === 0 ? (tokens.byPosition.get(0) ?? singleFile(form)) : singleFile(form);
+      const file = fileOrToken(form, tokens);
       const flow = z.enum(['import', 'quantities', 'scan']).catch('import').parse(form.fields.flow) as PreviewFlow;
       const hasHeader = optionalField(form, 'hasHeader', headerChoiceSchema);
       const headerLine = optionalField(form, 'headerLine', headerLineSchema);
@@ -107,7 +139,7 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       const mapping = form.fields.columnMapping ? jsonField(form, 'columnMapping', columnMappingSchema) : undefined;
       const repeatedRows = optionalField(form, 'repeatedRows', repeatedRowsSchema);
       const choices = { hasHeader, headerLine, location, mapping, repeatedRows };
-      return await previewAndKeep({ db, organizationId: user.organizationId, file, flow, choices });
+      return await previewAndKeep({ db, organizationId: user.organizationId, userId: user.id, file, flow, choices });
     } finally {
       await tokens.cleanup();
     }
@@ -115,44 +147,37 @@ export async function productRoutes(app: FastifyInstance, { db }: AppDeps): Prom
 
   app.post('/api/products/import', async (req) => {
     const user = requireWriter(req);
-    const form = await receiveMultipart(req);
-    try {
-      const file = singleFile(form);
-      const mapping = jsonField(form, 'columnMapping', columnMappingSchema);
-      const onProblems = optionalField(form, 'onProblems', importOnProblemsSchema);
-      const location = optionalField(form, 'location', locationChoiceSchema);
-      const headerLine = optionalField(form, 'headerLine', headerLineSchema);
-      const repeatedRows = optionalField(form, 'repeatedRows', repeatedRowsSchema);
-      const imported = await importProducts(db, {
+    const imported = await useSentOrKeptFile(db, req, user, (form, file) =>
+      importProducts(db, {
         organizationId: user.organizationId,
         filePath: file.path,
         fileName: file.fileName,
-        mapping,
-        onProblems,
-        location,
-        headerLine,
-        repeatedRows,
-      });
-      // The list's catalogue snapshot of the new version, built now rather than at the first list.
-      prepareCatalogueSnapshot(db, user.organizationId);
-      return imported;
-    } finally {
-      await form.cleanup();
-    }
+        mapping: jsonField(form, 'columnMapping', columnMappingSchema),
+        onProblems: optionalField(form, 'onProblems', importOnProblemsSchema),
+        location: optionalField(form, 'location', locationChoiceSchema),
+        headerLine: optionalField(form, 'headerLine', headerLineSchema),
+        repeatedRows: optionalField(form, 'repeatedRows', repeatedRowsSchema),
+      }),
+    );
+    // The list's catalogue snapshot of the new version, built now rather than at the first list.
+    prepareCatalogueSnapshot(db, user.organizationId);
+    return imported;
   });
 
   app.post('/api/products/upload-quantities', async (req) => {
     const user = requireWriter(req);
-    const form = await receiveMultipart(req);
-    try {
-      const file = singleFile(form);
-      const mapping = jsonField(form, 'columnMapping', quantityMappingSchema);
-      const applyValidRows = form.fields.applyValidRows === 'true';
-      const headerLine = optionalField(form, 'headerLine', headerLineSchema);
-      return await uploadQuantities(db, { organizationId: user.organizationId, filePath: file.path, fileName: file.fileName, mapping, applyValidRows, headerLine });
-    } finally {
-      await form.cleanup();
-    }
+    return useSentOrKeptFile(db, req, user, (form, file) =>
+      uploadQuantities(db, {
+        organizationId: user.organizationId,
+        filePath: file.path,
+        fileName: file.fileName,
+        mapping: jsonField(form, 'columnMapping', quantityMappingSchema),
+        applyValidRows: form.fields.applyValidRows === 'true',
+        headerLine: optionalField(form, 'headerLine', headerLineSchema),
+        location: optionalField(form, 'location', locationChoiceSchema),
+        repeatedRows: optionalField(form, 'repeatedRows', repeatedRowsSchema),
+      }),
+    );
   });
 
   app.patch('/api/products/bulk-update', { bodyLimit: BULK_BODY_LIMIT }, async (req) => {

@@ -27,6 +27,7 @@ import type { ImportRowError, QuantityUploadResponse, RejectedQuantityRow } from
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { openTable } from '../../files/index.js';
+import type { RepeatedRows } from '../../../domain/table-interpretation.js';
 import { catalogueReaderFor, type CatalogueRowReader, type SkippedLine } from './catalogue-rows.js';
 import { updateQuantitiesBySku } from './repo.js';
 
@@ -65,6 +66,10 @@ export function resolveQuantityMapping(
  * Sets the quantities of a file's SKUs for the organisation.
  * @param opts.headerLine the file line of the header row when the user chose one (a report's
  *   title rows above it); by default the reader finds it.
+ * @param opts.location the location (per-location columns or a store column) the quantities are
+ *   for, or 'all' (summed); by default the interpretation's proposal.
+ * @param opts.repeatedRows further rows of one item add their quantity ('sum', the default) or
+ *   the first row's is kept ('first').
  * @throws AppError 400 QUANTITY_UPLOAD_INVALID (bad rows, maybe unknown SKUs too) or UNKNOWN_SKUS
  *   (only unknown SKUs), with `details` as the module comment says; NO_DATA_ROWS (no row to
  *   read); mapping errors; FileError for an unreadable file. Nothing is changed then.
@@ -78,6 +83,8 @@ export async function uploadQuantities(
     mapping: Record<string, string>;
     applyValidRows?: boolean;
     headerLine?: number;
+    location?: string;
+    repeatedRows?: RepeatedRows;
   },
 ): Promise<QuantityUploadResponse> {
   const { fileName } = opts;
@@ -88,7 +95,11 @@ export async function uploadQuantities(
   const readerFor = catalogueReaderFor(
     fileName,
     table.headers,
-    { mapping: { [skuHeader]: 'sku', [quantityHeader]: 'currentQuantity' } },
+    {
+      mapping: { [skuHeader]: 'sku', [quantityHeader]: 'currentQuantity' },
+      ...(opts.location ? { location: opts.location } : {}),
+      ...(opts.repeatedRows ? { repeatedRows: opts.repeatedRows } : {}),
+    },
     { blankStock: 'skip', stockLabel: 'Quantity' },
   );
   let reader: CatalogueRowReader | null = null;

@@ -4,8 +4,7 @@
  * the scan value and which the quantity, from the headers and the first rows.
  */
 import type { FilePreview } from '../../../../contracts/products';
-import { api } from '@/lib/api';
-import { isLapsedUploadToken } from './upload-scan-files';
+import { sendFileOrToken } from '../../products/api/staged-file';
 
 /**
  * @param hasHeader 'auto' lets the server decide from the data; 'yes'/'no' is the user's choice.
@@ -19,19 +18,8 @@ export async function previewScanFile(
   hasHeader: 'auto' | 'yes' | 'no' = 'auto',
   uploadToken?: string,
 ): Promise<FilePreview> {
-  const send = (token: string | undefined) => {
-    const form = new FormData();
+  return sendFileOrToken<FilePreview>('/api/products/preview', file, uploadToken, (form) => {
     form.append('flow', 'scan');
     form.append('hasHeader', hasHeader);
-    if (token) form.append('uploadToken', token);
-    else form.append('file', file, file.name);
-    return api.post<FilePreview>('/api/products/preview', form, { signal });
-  };
-  if (!uploadToken) return send(undefined);
-  try {
-    return await send(uploadToken);
-  } catch (error) {
-    if (!isLapsedUploadToken(error)) throw error;
-    return send(undefined);
-  }
+  }, signal ? { signal } : {});
 }

@@ -1,48 +1,38 @@
 /**
  * The product import calls (spec part 2 sections 4, 5, 7): preview a file, then import it with
- * a column mapping. Both upload the file as multipart field `file`, with real upload progress.
+ * a column mapping. The first preview uploads the file (multipart field `file`, with real upload
+ * progress); later previews and the import name the kept file's token instead (staged-file.ts).
  */
 import type { ColumnMapping, FilePreview, ImportOnProblems, ImportResponse, ImportRowError } from '../../../../contracts/products';
-import { ApiError, uploadWithProgress, type UploadOptions } from '@/lib/api';
+import { ApiError, type UploadOptions } from '@/lib/api';
+import { appendChoices, sendFileOrToken, type FileChoices } from './staged-file';
 
-/**
- * The user's choices over the preview's decisions (each optional; none gives the proposal): the
- * header row's line, the location the count is for ('all': summed), what further rows of one item
- * do to its stock. The preview states its decisions under them and the import reads the file so.
- */
-export interface ImportChoices {
-  headerLine?: number;
-  location?: string;
-  repeatedRows?: 'sum' | 'first';
-}
-
-function appendChoices(form: FormData, choices: ImportChoices): void {
-  if (choices.headerLine !== undefined) form.append('headerLine', String(choices.headerLine));
-  if (choices.location) form.append('location', choices.location);
-  if (choices.repeatedRows) form.append('repeatedRows', choices.repeatedRows);
-}
+/** The user's choices over the import preview's decisions (staged-file.ts). */
+export type ImportChoices = FileChoices;
 
 /**
  * Previews a file for the import. With `choices` and the user's `mapping`, the server answers
- * afresh: its decisions (and its proposal for a new header row or location) under them.
+ * afresh: its decisions (and its proposal for a new header row or location) under them. With
+ * `uploadToken` (an earlier preview's answer) the kept file is read, not sent again.
  */
 export function previewProductFile(
   file: File,
   options: UploadOptions = {},
   choices: ImportChoices = {},
   mapping?: ColumnMapping,
+  uploadToken?: string,
 ): Promise<FilePreview> {
-  const form = new FormData();
-  form.append('flow', 'import');
-  appendChoices(form, choices);
-  if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
-  form.append('file', file, file.name);
-  return uploadWithProgress<FilePreview>('/api/products/preview', form, options);
+  return sendFileOrToken<FilePreview>('/api/products/preview', file, uploadToken, (form) => {
+    form.append('flow', 'import');
+    appendChoices(form, choices);
+    if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
+  }, options);
 }
 
 /**
  * @param onProblems 'importValid' imports the good rows of a file with problems (the user's
  *   explicit choice); by default such a file imports nothing.
+ * @param uploadToken the kept file's token (the preview's answer): the file is not sent again.
  */
 export function importProductFile(
   file: File,
@@ -50,14 +40,13 @@ export function importProductFile(
   options: UploadOptions = {},
   onProblems: ImportOnProblems = 'importNothing',
   choices: ImportChoices = {},
+  uploadToken?: string,
 ): Promise<ImportResponse> {
-  const form = new FormData();
-  // Fields before the file, so the server has the mapping when the file stream starts.
-  form.append('columnMapping', JSON.stringify(mapping));
-  form.append('onProblems', onProblems);
-  appendChoices(form, choices);
-  form.append('file', file, file.name);
-  return uploadWithProgress<ImportResponse>('/api/products/import', form, options);
+  return sendFileOrToken<ImportResponse>('/api/products/import', file, uploadToken, (form) => {
+    form.append('columnMapping', JSON.stringify(mapping));
+    form.append('onProblems', onProblems);
+    appendChoices(form, choices);
+  }, options);
 }
 
 /** What a refused import reported: its failing rows, how many rows could be imported, the rejected rows as CSV. */

@@ -1,10 +1,13 @@
 /**
  * Quantity updates from a file (spec part 2 sections 4, 5, 7): preview the file with the
- * `quantities` flow (suggested mapping header -> 'sku' | 'quantity'), then upload it with the
- * chosen mapping. And the quantity template download.
+ * `quantities` flow (suggested mapping header -> 'sku' | 'quantity', the decisions of its
+ * reading), then upload it with the chosen mapping. The first preview sends the file, later
+ * previews and the upload name the kept file's token (staged-file.ts). And the quantity template
+ * download.
  */
 import type { FilePreview, QuantityUploadResponse } from '../../../../contracts/products';
-import { ApiError, downloadFile, uploadWithProgress, type UploadOptions } from '@/lib/api';
+import { ApiError, downloadFile, type UploadOptions } from '@/lib/api';
+import { appendChoices, sendFileOrToken, type FileChoices } from './staged-file';
 
 export type QuantityColumn = 'sku' | 'quantity';
 /** File header -> 'sku' | 'quantity'. */
@@ -12,29 +15,42 @@ export type QuantityMapping = Record<string, QuantityColumn>;
 
 export type QuantityUploadResult = QuantityUploadResponse;
 
-export function previewQuantityFile(file: File, options: UploadOptions = {}): Promise<FilePreview> {
-  const form = new FormData();
-  form.append('flow', 'quantities');
-  form.append('file', file, file.name);
-  return uploadWithProgress<FilePreview>('/api/products/preview', form, options);
+/**
+ * Previews a quantity file; with `choices` and the user's `mapping` the server states its
+ * decisions under them, with `uploadToken` it reads the file it kept instead of receiving it.
+ */
+export function previewQuantityFile(
+  file: File,
+  options: UploadOptions = {},
+  choices: FileChoices = {},
+  mapping?: QuantityMapping,
+  uploadToken?: string,
+): Promise<FilePreview> {
+  return sendFileOrToken<FilePreview>('/api/products/preview', file, uploadToken, (form) => {
+    form.append('flow', 'quantities');
+    appendChoices(form, choices);
+    if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
+  }, options);
 }
 
 /**
- * Uploads the file with `mapping`. All or nothing, unless `applyValidRows`: then the matching
- * rows are updated and the rest answered in `rejected`, as the product import's 'import the good
- * rows' does.
+ * Uploads the file with `mapping` and the user's `choices` (header row, location, rows of one
+ * item); with `uploadToken` the kept file is named, not sent. All or nothing, unless
+ * `applyValidRows`: then the matching rows are updated and the rest answered in `rejected`, as
+ * the product import's 'import the good rows' does.
  */
 export function uploadQuantityFile(
   file: File,
   mapping: QuantityMapping,
   options: UploadOptions & { applyValidRows?: boolean } = {},
+  choices: FileChoices = {},
+  uploadToken?: string,
 ): Promise<QuantityUploadResult> {
-  const form = new FormData();
-  // Fields before the file, so the server has the mapping when the file stream starts.
-  form.append('columnMapping', JSON.stringify(mapping));
-  if (options.applyValidRows) form.append('applyValidRows', 'true');
-  form.append('file', file, file.name);
-  return uploadWithProgress<QuantityUploadResult>('/api/products/upload-quantities', form, options);
+  return sendFileOrToken<QuantityUploadResult>('/api/products/upload-quantities', file, uploadToken, (form) => {
+    form.append('columnMapping', JSON.stringify(mapping));
+    if (options.applyValidRows) form.append('applyValidRows', 'true');
+    appendChoices(form, choices);
+  }, options);
 }
 
 export function downloadQuantityTemplate(): Promise<void> {

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import type { FilePreview } from '../../../../contracts/products';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
+import type { FileChoices } from '../api/staged-file';
 import { ImportProgressStep } from './ImportProgressStep';
 
 /** Where a file dialog is; `M` is its column mapping, `F` a refused send's details, `R` the outcome. */
@@ -97,6 +98,57 @@ export function useFileSteps<M, F, R>({
     setState((s) => (s.step === 'mapping' ? { ...s, mapping, failure: undefined } : s));
 
   return { state, setState, signal, reset, close, chooseFile, setMapping, onSendProgress };
+}
+
+/**
+ * The user's answers to the preview's decisions (header row, location, rows of one item) and the
+ * fresh preview each answer asks for, as both dialogs do it (decision 0136): `refresh(next,
+ * mapping, adopt)` keeps `next` as the choices and asks `fetchPreview` for the file under them
+ * and the user's `mapping`, naming the token of the file the first preview kept (decision 0161:
+ * the file is not sent again); `adopt` takes the fresh preview's proposed mapping (a new header
+ * row or location), else the user's stays. An older answer arriving late is dropped; a failed
+ * one toasts 'Preview Failed'. `forget()` clears the choices (a new file, or Back).
+ */
+export function usePreviewChoices<M, F, R>(
+  steps: {
+    state: FileStepsState<M, F, R>;
+    setState: (update: (s: FileStepsState<M, F, R>) => FileStepsState<M, F, R>) => void;
+  },
+  fetchPreview: (file: File, choices: FileChoices, mapping: M | undefined, uploadToken: string | undefined) => Promise<FilePreview>,
+  proposed: (preview: FilePreview) => M,
+) {
+  const { state, setState } = steps;
+  const [choices, setChoices] = useState<FileChoices>({});
+  const [refreshing, setRefreshing] = useState(false);
+  /** The latest fresh preview asked for. */
+  const asked = useRef(0);
+
+  const refresh = async (next: FileChoices, mapping: M | undefined, adopt: boolean) => {
+    if (state.step !== 'mapping') return;
+    const { file, preview } = state;
+    const id = ++asked.current;
+    setChoices(next);
+    setRefreshing(true);
+    try {
+      const fresh = await fetchPreview(file, next, mapping, preview.uploadToken);
+      if (id !== asked.current) return;
+      setState((s) =>
+        s.step === 'mapping' && s.file === file ? { ...s, preview: fresh, mapping: adopt ? proposed(fresh) : s.mapping, failure: undefined } : s,
+      );
+    } catch (error) {
+      if (id === asked.current) toast.error('Preview Failed', { description: errorMessage(error) });
+    } finally {
+      if (id === asked.current) setRefreshing(false);
+    }
+  };
+
+  const forget = () => {
+    asked.current += 1;
+    setChoices({});
+    setRefreshing(false);
+  };
+
+  return { choices, refreshing, refresh, forget };
 }
 
 /**

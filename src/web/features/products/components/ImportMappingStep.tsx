@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, isImportField } from '../import-fields';
+import { ReadingChoices } from './FileReadingChoices';
 
 /** Why the last import was refused; nothing was imported (all-or-nothing unless the user chooses). */
 export interface ImportFailure {
@@ -22,8 +23,6 @@ export interface ImportFailure {
 
 /** Select value for 'Do not import' (Radix Select items cannot have an empty value). */
 const SKIP = '__skip__';
-/** The location answer 'all of them, summed' (the import's `location` field). */
-const ALL = 'all';
 /** The preview shows the first 3 columns and 3 rows (spec part 2 section 9). */
 const PREVIEW_COLUMNS = 3;
 const PREVIEW_ROWS = 3;
@@ -116,12 +115,6 @@ function FailurePanel({
 /** Select value for 'no stock column'. */
 const NO_STOCK = '__none__';
 
-/** A header candidate as the select names it: its line and its first cells. */
-function candidateLabel(row: { line: number; cells: string[] }): string {
-  const cells = row.cells.map((c) => c.trim()).filter((c) => c !== '').slice(0, 4);
-  const text = cells.map((c) => (c.length > 24 ? `${c.slice(0, 23)}…` : c)).join(' · ');
-  return `Line ${row.line}: ${text || '(empty)'}`;
-}
 
 /**
  * Column mapping: the decisions the server made reading the file, each of which the user can
@@ -165,10 +158,6 @@ export function ImportMappingStep({
   onDownloadRejected?: () => void;
 }) {
   const reasons = new Map((preview.columnProposals ?? []).map((p) => [p.header, p]));
-  const places = preview.locationChoice?.options ?? [];
-  const location = preview.locationChoice?.chosen ?? null;
-  const candidates = preview.headerCandidates ?? [];
-  const headerLine = preview.headerLine ?? 0;
   const stockHeaders = preview.headers.filter((h) => mapping[h] === 'currentQuantity');
   const chooseStock = (value: string) => {
     const next = { ...mapping };
@@ -217,111 +206,35 @@ export function ImportMappingStep({
         </p>
       ) : null}
 
-      {places.length > 1 ? (
-        <section aria-labelledby="location-heading" className="grid gap-2 rounded-lg border p-3">
-          <Label id="location-heading" htmlFor="stock-location" className="text-sm font-medium">
-            Which location is this count for, or all of them summed?
-          </Label>
-          <p className="text-muted-foreground text-xs">
-            This file holds the stock of {places.length} locations. The expected stock of each product is read for the one you choose.
-          </p>
-          <Select value={location ?? ALL} onValueChange={(value) => onLocationChange?.(value)} disabled={refreshing}>
-            <SelectTrigger id="stock-location" className="w-full sm:w-80">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All of them, summed</SelectItem>
-              <SelectSeparator />
-              {places.map((place) => (
-                <SelectItem key={place} value={place}>
-                  {place}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </section>
-      ) : null}
-
-      {preview.decisions && preview.decisions.length > 0 ? (
-        <section
-          aria-labelledby="decisions-heading"
-          aria-busy={refreshing || undefined}
-          className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-3"
-          data-testid="import-decisions"
-        >
-          <h3 id="decisions-heading" className="text-sm font-medium">
-            How your file will be read
-          </h3>
-          <ul className={`text-muted-foreground list-disc space-y-1 pl-5 text-sm ${refreshing ? 'opacity-60' : ''}`}>
-            {preview.decisions.filter((d) => d.topic !== 'layout').map((d, i) => (
-              <li key={i} className="break-words whitespace-pre-line">
-                {d.text}
-              </li>
-            ))}
-          </ul>
-          <p className="text-muted-foreground text-xs" role="status">
-            {refreshing ? 'Reading your file again with your changes...' : 'Change any of these below if one is wrong; the file is read again at once.'}
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {candidates.length > 1 && onHeaderLineChange ? (
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor="header-line" className="text-xs font-medium">
-                  Which row holds the column names?
-                </Label>
-                <Select value={String(headerLine)} onValueChange={(v) => onHeaderLineChange(Number(v))} disabled={refreshing}>
-                  <SelectTrigger id="header-line" className="w-full min-w-0">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {candidates.map((row) => (
-                      <SelectItem key={row.line} value={String(row.line)}>
-                        {candidateLabel(row)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            ) : null}
-            {stockHeaders.length <= 1 ? (
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor="stock-column" className="text-xs font-medium">
-                  Which column is the stock?
-                </Label>
-                <Select value={stockHeaders[0] ?? NO_STOCK} onValueChange={chooseStock} disabled={refreshing}>
-                  <SelectTrigger id="stock-column" className="w-full min-w-0">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_STOCK}>No stock column (every product at 0)</SelectItem>
-                    <SelectSeparator />
-                    {preview.headers.map((h) => (
-                      <SelectItem key={h} value={h}>
-                        {h}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            ) : null}
-            {preview.repeatedRows && onRepeatedRowsChange ? (
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor="repeated-rows" className="text-xs font-medium">
-                  Several rows of one product
-                </Label>
-                <Select value={preview.repeatedRows} onValueChange={(v) => onRepeatedRowsChange(v === 'first' ? 'first' : 'sum')} disabled={refreshing}>
-                  <SelectTrigger id="repeated-rows" className="w-full min-w-0">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="sum">Add up their stock</SelectItem>
-                    <SelectItem value="first">Keep the first row&apos;s stock</SelectItem>
-                  </SelectContent>
-                </Select>
-              </div>
-            ) : null}
+      <ReadingChoices
+        preview={preview}
+        refreshing={refreshing}
+        onLocationChange={onLocationChange}
+        onHeaderLineChange={onHeaderLineChange}
+        onRepeatedRowsChange={onRepeatedRowsChange}
+      >
+        {stockHeaders.length <= 1 ? (
+          <div className="grid min-w-0 gap-1">
+            <Label htmlFor="stock-column" className="text-xs font-medium">
+              Which column is the stock?
+            </Label>
+            <Select value={stockHeaders[0] ?? NO_STOCK} onValueChange={chooseStock} disabled={refreshing}>
+              <SelectTrigger id="stock-column" className="w-full min-w-0">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_STOCK}>No stock column (every product at 0)</SelectItem>
+                <SelectSeparator />
+                {preview.headers.map((h) => (
+                  <SelectItem key={h} value={h}>
+                    {h}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </div>
-        </section>
-      ) : null}
+        ) : null}
+      </ReadingChoices>
 
       <section aria-labelledby="mapping-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">

@@ -3,18 +3,19 @@
  * complete. The server previews the file (headers, first rows, row count, suggested mapping, the
  * decisions of its reading) and imports it all-or-nothing; a refused import lists its bad rows
  * here. Each change the user makes to a decision (header row, columns, location, rows of one
- * item) asks the server for a fresh preview, whose words the dialog shows as they come.
+ * item) asks the server for a fresh preview, whose words the dialog shows as they come. The file
+ * goes up once, with the first preview: later previews and the import name the token of the file
+ * the server kept (docs/decisions/0161).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { ColumnMapping, FilePreview, ImportResponse } from '../../../../contracts/products';
 import { errorMessage } from '@/lib/api';
-import { downloadRejectedRows, importProductFile, importRowErrors, previewProductFile, type ImportChoices } from '../api/import-products';
+import { downloadRejectedRows, importProductFile, importRowErrors, previewProductFile } from '../api/import-products';
 import type { ImportOnProblems } from '../../../../contracts/products';
 import { invalidateCatalogue } from '../api/change-products';
 import { IMPORT_FIELD_LABELS, isCsvOrXlsx, REQUIRED_IMPORT_FIELDS } from '../import-fields';
-import { FileStepsDialog, isAbort, useFileSteps, type StepDescriptions } from './FileStepsDialog';
+import { FileStepsDialog, isAbort, useFileSteps, usePreviewChoices, type StepDescriptions } from './FileStepsDialog';
 import { ImportCompleteStep } from './ImportCompleteStep';
 import { ImportMappingStep, type ImportFailure } from './ImportMappingStep';
 import { ImportUploadStep } from './ImportUploadStep';
@@ -47,34 +48,11 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
     initialMapping: proposedMapping,
   });
   const { state, setState, signal, reset, close, chooseFile, setMapping, onSendProgress } = steps;
-  /** The user's answers to the preview's decisions (none: the proposal's). */
-  const [choices, setChoices] = useState<ImportChoices>({});
-  const [refreshing, setRefreshing] = useState(false);
-  /** The latest fresh preview asked for: an older answer arriving late is dropped. */
-  const asked = useRef(0);
-
-  /**
-   * Asks the server for the preview under `next` and `mapping`; `adopt` takes its proposed
-   * mapping (a new header row or location), else the user's mapping stays as it is.
-   */
-  const refresh = async (next: ImportChoices, mapping: ColumnMapping | undefined, adopt: boolean) => {
-    if (state.step !== 'mapping') return;
-    const { file } = state;
-    const id = ++asked.current;
-    setChoices(next);
-    setRefreshing(true);
-    try {
-      const fresh = await previewProductFile(file, {}, next, mapping);
-      if (id !== asked.current) return;
-      setState((s) =>
-        s.step === 'mapping' && s.file === file ? { ...s, preview: fresh, mapping: adopt ? proposedMapping(fresh) : s.mapping, failure: undefined } : s,
-      );
-    } catch (error) {
-      if (id === asked.current) toast.error('Preview Failed', { description: errorMessage(error) });
-    } finally {
-      if (id === asked.current) setRefreshing(false);
-    }
-  };
+  const { choices, refreshing, refresh, forget } = usePreviewChoices(
+    steps,
+    (file, next, mapping, uploadToken) => previewProductFile(file, {}, next, mapping, uploadToken),
+    proposedMapping,
+  );
   const mappingNow = state.step === 'mapping' ? state.mapping : undefined;
 
   const startImport = async (onProblems: ImportOnProblems = 'importNothing') => {
@@ -92,7 +70,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
     setState({ step: 'sending', file, preview, mapping, percent: 0 });
     try {
       const location = choices.location ?? preview.locationChoice?.chosen ?? undefined;
-      const result = await importProductFile(file, mapping, { signal: aborted, onProgress: onSendProgress }, onProblems, { ...choices, location });
+      const result = await importProductFile(file, mapping, { signal: aborted, onProgress: onSendProgress }, onProblems, { ...choices, location }, preview.uploadToken);
       const count = result.imported + result.updated;
       toast.success('Import Successful', { description: `Successfully imported ${count.toLocaleString()} products.` });
       setState({ step: 'complete', result, fileName: file.name });
@@ -117,9 +95,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
       {state.step === 'upload' ? (
         <ImportUploadStep
           onFile={(file) => {
-            asked.current += 1;
-            setChoices({});
-            setRefreshing(false);
+            forget();
             return chooseFile(file);
           }}
         />
@@ -139,9 +115,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
           onHeaderLineChange={(headerLine) => void refresh({ headerLine, ...(choices.repeatedRows ? { repeatedRows: choices.repeatedRows } : {}) }, undefined, true)}
           onRepeatedRowsChange={(repeatedRows) => void refresh({ ...choices, repeatedRows }, mappingNow, false)}
           onBack={() => {
-            asked.current += 1;
-            setChoices({});
-            setRefreshing(false);
+            forget();
             reset();
           }}
           onImport={() => void startImport()}

@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/cn';
 import type { QuantityUploadProblems } from '../api/upload-quantities';
 import { isQuantityMappingComplete, type QuantityColumns } from '../quantity-columns';
+import { ReadingChoices } from './FileReadingChoices';
 
 /** The quantity upload previews 5 rows (spec part 2 section 9). */
 const PREVIEW_ROWS = 5;
@@ -127,8 +128,10 @@ function ColumnSelect({
 }
 
 /**
- * Mapping: the SKU column and the quantity column (both required, else the update button is
- * disabled), a 5-row preview with the chosen columns marked, Back and Update.
+ * Mapping: the location question and the decisions of the file's reading with the user's say
+ * over them (FileReadingChoices.tsx, as the Import Products dialog has them), the SKU column and
+ * the quantity column (both required, else the update button is disabled), a 5-row preview with
+ * the chosen columns marked, Back and Update (disabled while a fresh preview is on its way).
  */
 export function QuantityMappingStep({
   file,
@@ -136,6 +139,10 @@ export function QuantityMappingStep({
   columns,
   failure,
   onColumnsChange,
+  refreshing = false,
+  onHeaderLineChange,
+  onLocationChange,
+  onRepeatedRowsChange,
   onBack,
   onUpload,
   onUploadValid,
@@ -145,6 +152,14 @@ export function QuantityMappingStep({
   columns: QuantityColumns;
   failure?: QuantityUploadFailure;
   onColumnsChange: (columns: QuantityColumns) => void;
+  /** True while a fresh preview is on its way. */
+  refreshing?: boolean;
+  /** The header row chosen, by its line in the file. */
+  onHeaderLineChange?: (line: number) => void;
+  /** The location the quantities are for ('all': summed), for a file holding several. */
+  onLocationChange?: (location: string) => void;
+  /** Whether further rows of one product add their quantity ('sum') or the first row's is kept ('first'). */
+  onRepeatedRowsChange?: (choice: 'sum' | 'first') => void;
   onBack: () => void;
   onUpload: () => void;
   /** Updates the matching rows and lists the rest (offered after a refusal). */
@@ -171,6 +186,14 @@ export function QuantityMappingStep({
           onUploadValid={failure.total < preview.totalRows && complete ? onUploadValid : undefined}
         />
       ) : null}
+
+      <ReadingChoices
+        preview={preview}
+        refreshing={refreshing}
+        onLocationChange={onLocationChange}
+        onHeaderLineChange={onHeaderLineChange}
+        onRepeatedRowsChange={onRepeatedRowsChange}
+      />
 
       <section aria-labelledby="quantity-columns-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h3 id="quantity-columns-heading" className="text-sm font-medium">
@@ -258,7 +281,7 @@ export function QuantityMappingStep({
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onUpload} disabled={!complete}>
+        <Button onClick={onUpload} disabled={!complete || refreshing}>
           Update Quantities
         </Button>
       </div>

@@ -1,7 +1,10 @@
 /**
  * Upload Quantity Updates dialog (spec part 2 sections 4, 5, 7, 8): upload (choosing a file
- * previews it at once) -> mapping (SKU and quantity columns, auto-mapped) -> complete. Back
- * returns to upload. Loaded on demand: the page imports it lazily.
+ * previews it at once) -> mapping (SKU and quantity columns, auto-mapped; the decisions of the
+ * file's reading, each of which the user may change as in the Import Products dialog: the header
+ * row, the location, rows of one product) -> complete. Back returns to upload. The file goes up
+ * once, with the first preview; later previews and the upload name the token of the file the
+ * server kept (docs/decisions/0161). Loaded on demand: the page imports it lazily.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +12,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import type { FilePreview } from '../../../../contracts/products';
 import { invalidateCatalogue } from '../api/change-products';
 import {
   downloadQuantityTemplate,
@@ -25,7 +29,7 @@ import {
   toQuantityMapping,
   type QuantityColumns,
 } from '../quantity-columns';
-import { FileStepsDialog, isAbort, useFileSteps, type StepDescriptions } from './FileStepsDialog';
+import { FileStepsDialog, isAbort, useFileSteps, usePreviewChoices, type StepDescriptions } from './FileStepsDialog';
 import { ImportUploadStep } from './ImportUploadStep';
 import { QuantityCompleteStep } from './QuantityCompleteStep';
 import { QuantityMappingStep, type QuantityUploadFailure } from './QuantityMappingStep';
@@ -33,7 +37,7 @@ import { QuantityMappingStep, type QuantityUploadFailure } from './QuantityMappi
 const DESCRIPTIONS: StepDescriptions = {
   upload: 'Set the current stock of many products at once from a file of SKUs and quantities.',
   previewing: 'Reading your file...',
-  mapping: 'Choose the SKU column and the quantity column.',
+  mapping: 'Check how your file will be read, and choose the SKU column and the quantity column.',
   sending: 'Updating quantities...',
   complete: 'The new quantities are in the catalogue.',
 };
@@ -75,6 +79,7 @@ export default function UploadQuantitiesDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
+  const proposed = (preview: FilePreview) => suggestedQuantityColumns(preview.headers, preview.suggestedMapping ?? {});
   const steps = useFileSteps<
     QuantityColumns,
     QuantityUploadFailure,
@@ -84,9 +89,15 @@ export default function UploadQuantitiesDialog({
     accepts: isQuantityFile,
     invalidType: 'Please select a CSV, XLSX or XLS file.',
     preview: previewQuantityFile,
-    initialMapping: (preview) => suggestedQuantityColumns(preview.headers, preview.suggestedMapping ?? {}),
+    initialMapping: proposed,
   });
   const { state, setState, signal, reset, close, chooseFile, setMapping, onSendProgress } = steps;
+  const { choices, refreshing, refresh, forget } = usePreviewChoices(
+    steps,
+    (file, next, columns, uploadToken) => previewQuantityFile(file, {}, next, columns && toQuantityMapping(columns), uploadToken),
+    proposed,
+  );
+  const columnsNow = state.step === 'mapping' ? state.mapping : undefined;
 
   // applyValidRows: after a refusal, 'Update the matching rows, list the rest'.
   const upload = async (applyValidRows = false) => {
@@ -95,7 +106,14 @@ export default function UploadQuantitiesDialog({
     const aborted = signal();
     setState({ step: 'sending', file, preview, mapping, percent: 0 });
     try {
-      const result = await uploadQuantityFile(file, toQuantityMapping(mapping), { signal: aborted, onProgress: onSendProgress, applyValidRows });
+      const location = choices.location ?? preview.locationChoice?.chosen ?? undefined;
+      const result = await uploadQuantityFile(
+        file,
+        toQuantityMapping(mapping),
+        { signal: aborted, onProgress: onSendProgress, applyValidRows },
+        { ...choices, location },
+        preview.uploadToken,
+      );
       toast.success(`${result.updated} product quantities updated successfully.`);
       setState({ step: 'complete', result, fileName: file.name });
     } catch (error) {
@@ -119,7 +137,10 @@ export default function UploadQuantitiesDialog({
     >
       {state.step === 'upload' ? (
         <ImportUploadStep
-          onFile={chooseFile}
+          onFile={(file) => {
+            forget();
+            return chooseFile(file);
+          }}
           inputLabel="Quantity file"
           dropLabel="Choose a CSV, XLSX or XLS file, or drop it here."
           hint="CSV, XLSX or XLS, with a SKU column and a quantity column."
@@ -134,8 +155,18 @@ export default function UploadQuantitiesDialog({
           preview={state.preview}
           columns={state.mapping}
           failure={state.failure}
-          onColumnsChange={setMapping}
-          onBack={reset}
+          onColumnsChange={(columns) => {
+            setMapping(columns);
+            void refresh(choices, columns, false);
+          }}
+          refreshing={refreshing}
+          onHeaderLineChange={(headerLine) => void refresh({ headerLine, ...(choices.repeatedRows ? { repeatedRows: choices.repeatedRows } : {}) }, undefined, true)}
+          onLocationChange={(location) => void refresh({ ...choices, location }, columnsNow, true)}
+          onRepeatedRowsChange={(repeatedRows) => void refresh({ ...choices, repeatedRows }, columnsNow, false)}
+          onBack={() => {
+            forget();
+            reset();
+          }}
           onUpload={() => void upload()}
           onUploadValid={() => void upload(true)}
         />
