@@ -371,9 +371,13 @@ export interface StoredScanFile {
  * (product id -> tags at the catalogue snapshot, kept on each product's lines, DESIGN.md section
  * 11); or files of COPY CSV written by the processing worker (so that a million lines never
  * cross the thread boundary as objects): `csvFile`, the product lines (`writeProductLinesCsv`),
- * and `notFoundLines` (`writeNotFoundLinesCsv`), a GrowingFile while the worker still writes it.
+ * and `notFoundLines` (`writeNotFoundLinesCsv`), each a GrowingFile while the worker still writes
+ * it (docs/decisions/0076, 0150); with `taggedLines`, how many product lines carry tags (0: tag
+ * analytics skip reading the audit's lines at completion).
  */
-export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFile: string; notFoundLines: string | GrowingFile };
+export type StoredLines =
+  | { productTags: ReadonlyMap<string, readonly string[]> }
+  | { csvFile: string | GrowingFile; notFoundLines: string | GrowingFile; taggedLines?: Promise<number> | number };
 
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
@@ -453,7 +457,7 @@ export async function storeResults(
     }
     await storeRepeatedReads(tx, audit.id, results.repeatedReads);
     await insertSummary(tx, audit, results);
-    await markAuditComplete(tx, audit);
+    await markAuditComplete(tx, audit, { taggedLines: 'taggedLines' in lines ? await lines.taggedLines : undefined });
     return true;
   });
 }
@@ -484,7 +488,12 @@ export async function insertSummary(tx: Db, audit: Pick<AuditRow, 'id' | 'organi
  * before the audit is complete: results are read of complete audits, tag analytics join complete
  * ones. Answers false when the lease was lost or the audit deleted.
  */
-async function writeLinesInSlices(db: Db, auditId: string, jobToken: string | undefined, lines: { csvFile: string; notFoundLines: string | GrowingFile }): Promise<boolean> {
+async function writeLinesInSlices(
+  db: Db,
+  auditId: string,
+  jobToken: string | undefined,
+  lines: { csvFile: string | GrowingFile; notFoundLines: string | GrowingFile },
+): Promise<boolean> {
   const stillOurs = async (tx: Db) => {
     const rows = (await tx.execute(sql`select job_token from audits where id = ${auditId} for update`)) as unknown as { rows: Array<{ job_token: string | null }> };
     const held = rows.rows[0];
@@ -508,8 +517,9 @@ async function writeLinesInSlices(db: Db, auditId: string, jobToken: string | un
  * THE place where an audit becomes complete, inside the transaction that stored its results:
  * whatever follows completion (tasks completed with their audit, tag analytics refreshed) is
  * called from here with the same transaction, so it happens exactly when the results are stored.
+ * `taggedLines`, when the caller knows it: how many of the audit's product lines carry tags.
  */
-export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> {
+export async function markAuditComplete(tx: Db, audit: AuditRow, opts: { taggedLines?: number } = {}): Promise<void> {
   await tx
     .update(audits)
     .set({
@@ -526,7 +536,7 @@ export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> 
   // The audit's task in progress is done too (DESIGN.md section 9).
   await completeTasksOfAudit(tx, audit.id);
   // Tag analytics count the audit from now on (DESIGN.md section 11).
-  await recordAuditTagStats(tx, audit.organizationId, audit.id);
+  await recordAuditTagStats(tx, audit.organizationId, audit.id, opts);
   // A recount's figures become the final figures of the audit it recounts (DESIGN.md section 13).
   await recountIntoParents(tx, audit);
 }
