@@ -23,7 +23,8 @@ import { AppError } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { reconcileInWorker } from './engine/reconcile-in-worker.js';
 import type { GrowingFile } from '../../db/growing-file.js';
-import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
+import { storeResults, type AuditRow, type StoredScanFile } from './repo.js';
+import { takeCatalogueSnapshot } from './catalogue-prefetch.js';
 import { takeLocalCopy } from './local-copies.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
 import { writeCountFile } from '../counts/count-file.js';
@@ -98,8 +99,9 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
   try {
     const startedAt = performance.now();
     const totalBytes = job.files.reduce((n, f) => n + f.sizeBytes, 0);
-    // The scan files and the catalogue are read side by side (two connections on the server).
-    const [files, snapshotJson] = await Promise.all([readJobFiles(db, job, dir), loadCatalogueSnapshot(db, audit.organizationId)]);
+    // The scan files and the catalogue are read side by side (two connections on the server); the
+    // catalogue may have been read ahead, during the upload (catalogue-prefetch.ts).
+    const [files, snapshotJson] = await Promise.all([readJobFiles(db, job, dir), takeCatalogueSnapshot(db, audit.organizationId, auditId)]);
     const filter = audit.auditType === 'product-audit' ? ((audit.filterExpression as FilterExpression | null) ?? null) : null;
     let lastWrite = 0;
     const linesFiles = { lines: path.join(dir, 'result-lines.csv'), notFound: path.join(dir, 'not-found-lines.csv') };

@@ -305,8 +305,14 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  * the same text is joined here (docs/decisions/0093-pglite-memory-after-processing.md).
  * With `expectedOfAudit` (a recompute, docs/decisions/0139), each product's expected quantity is
  * that audit's figure for it (0 for a product the audit has no line of) instead of current stock.
+ * `version` is called, on the PostgreSQL server only, with the organisation's catalogue version
+ * the text was read at (`catalogue_versions`).
  */
-export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number; expectedOfAudit?: string } = {}): Promise<string> {
+export async function loadCatalogueSnapshot(
+  db: Db,
+  organizationId: string,
+  opts: { pageSize?: number; expectedOfAudit?: string; version?: (version: number) => void } = {},
+): Promise<string> {
   const pageSize = opts.pageSize ?? SNAPSHOT_PAGE;
   // Alternate identifiers (DESIGN.md section 5 rule 1) join the snapshot, so that a later edit
   // never changes a finished audit; a catalogue without any pays no probe per product.
@@ -329,9 +335,12 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts
       WHERE l.audit_id = ${opts.expectedOfAudit}::uuid AND l.product_id IS NOT NULL AND l.expected_quantity IS NOT NULL
     ) AS audit_expected ON audit_expected.product_id = ${products.id}`;
   if (!runsOnPglite(db)) {
+    // The catalogue version comes from the same statement, so it is the text's (catalogue-prefetch.ts).
     const result = (await db.execute(sql`
-      SELECT coalesce(json_agg(${product} ORDER BY ${products.sku}), '[]')::text AS snapshot
-      FROM ${from} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string }> };
+      SELECT coalesce(json_agg(${product} ORDER BY ${products.sku}), '[]')::text AS snapshot,
+        coalesce((SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid), 0)::bigint AS version
+      FROM ${from} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string; version: string | number }> };
+    opts.version?.(Number(result.rows[0]!.version));
     return result.rows[0]!.snapshot;
   }
   return db.transaction(async (tx) => {
@@ -345,6 +354,17 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts
     }
     return `[${pages.join(',')}]`;
   });
+}
+
+/**
+ * `loadCatalogueSnapshot` on the PostgreSQL server, with the catalogue version the text was read
+ * at (catalogue-prefetch.ts). @throws Error on the embedded database, which answers no version.
+ */
+export async function loadVersionedCatalogueSnapshot(db: Db, organizationId: string): Promise<{ version: number; json: string }> {
+  let version: number | undefined;
+  const json = await loadCatalogueSnapshot(db, organizationId, { version: (v) => (version = v) });
+  if (version === undefined) throw new Error('a versioned catalogue snapshot needs the PostgreSQL server');
+  return { version, json };
 }
 
 /** Products per FETCH of the PGlite snapshot cursor (about 900 KB of JSON text); `pageSize` in tests. */
