@@ -1,7 +1,7 @@
 /**
  * The processing job (DESIGN.md section 12, docs/decisions/0056): takes an audit in status
  * processing, reads its stored scan files, reconciles them in a worker thread and stores the
- * results (storing starts while the worker still writes the notFound lines, docs/decisions/0076).
+ * results (storing starts while the worker still writes the lines, docs/decisions/0076, 0150).
  * Stages and progress on the audit row, read by `GET /api/audits/{id}`:
  *   queued 30 -> reading 30..70 (by rows read against the files' bytes) -> storing 80 -> complete 100.
  *
@@ -23,7 +23,8 @@ import { AppError } from '../../errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { reconcileInWorker } from './engine/reconcile-in-worker.js';
 import type { GrowingFile } from '../../db/growing-file.js';
-import { loadCatalogueSnapshot, storeResults, type AuditRow, type StoredScanFile } from './repo.js';
+import { storeResults, type AuditRow, type StoredScanFile } from './repo.js';
+import { takeCatalogueSnapshot } from './catalogue-prefetch.js';
 import { takeLocalCopy } from './local-copies.js';
 import { readStoredFile, removeStoredFiles } from './stored-files.js';
 import { writeCountFile } from '../counts/count-file.js';
@@ -94,12 +95,13 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
       .catch(() => {});
   }, timing.heartbeatMs);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-job-'));
-  let notFoundLines: GrowingFile | undefined;
+  let lineFiles: GrowingFile[] = [];
   try {
     const startedAt = performance.now();
     const totalBytes = job.files.reduce((n, f) => n + f.sizeBytes, 0);
-    // The scan files and the catalogue are read side by side (two connections on the server).
-    const [files, snapshotJson] = await Promise.all([readJobFiles(db, job, dir), loadCatalogueSnapshot(db, audit.organizationId)]);
+    // The scan files and the catalogue are read side by side (two connections on the server); the
+    // catalogue may have been read ahead, during the upload (catalogue-prefetch.ts).
+    const [files, snapshotJson] = await Promise.all([readJobFiles(db, job, dir), takeCatalogueSnapshot(db, audit.organizationId, auditId)]);
     const filter = audit.auditType === 'product-audit' ? ((audit.filterExpression as FilterExpression | null) ?? null) : null;
     let lastWrite = 0;
     const linesFiles = { lines: path.join(dir, 'result-lines.csv'), notFound: path.join(dir, 'not-found-lines.csv') };
@@ -123,8 +125,8 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
         void setStage(db, auditId, token, 'reading', 30 + Math.round(share * 40)).catch(() => {});
       },
     );
-    const { results, rowCounts } = reconciled;
-    notFoundLines = reconciled.notFoundLines;
+    const { results, rowCounts, productLines, notFoundLines, taggedLines } = reconciled;
+    lineFiles = [productLines, notFoundLines];
     results.summary.processingTime = Math.round(performance.now() - startedAt);
     if (lost) return;
     await setStage(db, auditId, token, 'storing', 80);
@@ -137,11 +139,11 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
       keptCountSessionId: f.countSessionId ?? null,
     }));
     try {
-      // The worker may still be writing the notFound lines: COPY reads them as they come.
-      await storeResults(db, audit, stored, results, token, { csvFile: linesFiles.lines, notFoundLines });
+      // The worker may still be writing the lines: COPY reads them as they come.
+      await storeResults(db, audit, stored, results, token, { csvFile: productLines, notFoundLines, taggedLines });
     } catch (err) {
       // The worker running out of memory while writing is bad input like any other.
-      const writing = await notFoundLines.done.then(
+      const writing = await Promise.all(lineFiles.map((f) => f.done)).then(
         () => null,
         (e: unknown) => e,
       );
@@ -167,7 +169,7 @@ export async function runProcessingJob(db: Db, auditId: string, timing: JobTimin
   } finally {
     clearInterval(heartbeat);
     // The worker writes into the folder until it is done.
-    await notFoundLines?.done.catch(() => {});
+    await Promise.all(lineFiles.map((f) => f.done.catch(() => {})));
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -115,7 +115,7 @@ export async function runRecomputeJob(db: Db, auditId: string, timing: Recompute
       .catch(() => {});
   }, timing.heartbeatMs);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stocktally-recompute-'));
-  let notFoundLines: GrowingFile | undefined;
+  let lineFiles: GrowingFile[] = [];
   let stored: boolean;
   try {
     const files = await db.select().from(scanFiles).where(eq(scanFiles.auditId, auditId)).orderBy(asc(scanFiles.position));
@@ -155,7 +155,7 @@ export async function runRecomputeJob(db: Db, auditId: string, timing: Recompute
       files: inputs,
       lines: { csvFiles: linesFiles, owner: { organizationId: audit.organizationId, auditId: audit.id } },
     });
-    notFoundLines = reconciled.notFoundLines;
+    lineFiles = [reconciled.productLines, reconciled.notFoundLines];
     const { results, rowCounts } = reconciled;
     results.summary.processingTime = Math.round(performance.now() - startedAt);
     stored = await db.transaction(async (t) => {
@@ -168,7 +168,7 @@ export async function runRecomputeJob(db: Db, auditId: string, timing: Recompute
       await replaceAuditTagStats(tx, audit.organizationId, audit.id, async () => {
         await tx.delete(auditResultLines).where(eq(auditResultLines.auditId, audit.id));
         await tx.delete(auditNotFoundLines).where(eq(auditNotFoundLines.auditId, audit.id));
-        await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, linesFiles.lines);
+        await copyCsvFile(tx, 'audit_result_lines', RESULT_LINE_COLUMNS, reconciled.productLines);
         await copyCsvFile(tx, 'audit_not_found_lines', NOT_FOUND_LINE_COLUMNS, reconciled.notFoundLines);
         await storeRepeatedReads(tx, audit.id, results.repeatedReads);
         await tx.delete(auditResultSummaries).where(eq(auditResultSummaries.auditId, audit.id));
@@ -198,7 +198,7 @@ export async function runRecomputeJob(db: Db, auditId: string, timing: Recompute
     return false;
   } finally {
     clearInterval(heartbeat);
-    await notFoundLines?.done.catch(() => {});
+    await Promise.all(lineFiles.map((f) => f.done.catch(() => {})));
     await rm(dir, { recursive: true, force: true });
   }
   // A request that came while this run was under way gets a run of its own.

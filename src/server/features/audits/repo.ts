@@ -305,8 +305,14 @@ function toAudit(row: AuditRow, summary: SummaryRow | null, files: ScanFileRow[]
  * the same text is joined here (docs/decisions/0093-pglite-memory-after-processing.md).
  * With `expectedOfAudit` (a recompute, docs/decisions/0139), each product's expected quantity is
  * that audit's figure for it (0 for a product the audit has no line of) instead of current stock.
+ * `version` is called, on the PostgreSQL server only, with the organisation's catalogue version
+ * the text was read at (`catalogue_versions`).
  */
-export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts: { pageSize?: number; expectedOfAudit?: string } = {}): Promise<string> {
+export async function loadCatalogueSnapshot(
+  db: Db,
+  organizationId: string,
+  opts: { pageSize?: number; expectedOfAudit?: string; version?: (version: number) => void } = {},
+): Promise<string> {
   const pageSize = opts.pageSize ?? SNAPSHOT_PAGE;
   // Alternate identifiers (DESIGN.md section 5 rule 1) join the snapshot, so that a later edit
   // never changes a finished audit; a catalogue without any pays no probe per product.
@@ -329,9 +335,12 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts
       WHERE l.audit_id = ${opts.expectedOfAudit}::uuid AND l.product_id IS NOT NULL AND l.expected_quantity IS NOT NULL
     ) AS audit_expected ON audit_expected.product_id = ${products.id}`;
   if (!runsOnPglite(db)) {
+    // The catalogue version comes from the same statement, so it is the text's (catalogue-prefetch.ts).
     const result = (await db.execute(sql`
-      SELECT coalesce(json_agg(${product} ORDER BY ${products.sku}), '[]')::text AS snapshot
-      FROM ${from} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string }> };
+      SELECT coalesce(json_agg(${product} ORDER BY ${products.sku}), '[]')::text AS snapshot,
+        coalesce((SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid), 0)::bigint AS version
+      FROM ${from} WHERE ${ofOrganization}`)) as unknown as { rows: Array<{ snapshot: string; version: string | number }> };
+    opts.version?.(Number(result.rows[0]!.version));
     return result.rows[0]!.snapshot;
   }
   return db.transaction(async (tx) => {
@@ -345,6 +354,17 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string, opts
     }
     return `[${pages.join(',')}]`;
   });
+}
+
+/**
+ * `loadCatalogueSnapshot` on the PostgreSQL server, with the catalogue version the text was read
+ * at (catalogue-prefetch.ts). @throws Error on the embedded database, which answers no version.
+ */
+export async function loadVersionedCatalogueSnapshot(db: Db, organizationId: string): Promise<{ version: number; json: string }> {
+  let version: number | undefined;
+  const json = await loadCatalogueSnapshot(db, organizationId, { version: (v) => (version = v) });
+  if (version === undefined) throw new Error('a versioned catalogue snapshot needs the PostgreSQL server');
+  return { version, json };
 }
 
 /** Products per FETCH of the PGlite snapshot cursor (about 900 KB of JSON text); `pageSize` in tests. */
@@ -371,9 +391,13 @@ export interface StoredScanFile {
  * (product id -> tags at the catalogue snapshot, kept on each product's lines, DESIGN.md section
  * 11); or files of COPY CSV written by the processing worker (so that a million lines never
  * cross the thread boundary as objects): `csvFile`, the product lines (`writeProductLinesCsv`),
- * and `notFoundLines` (`writeNotFoundLinesCsv`), a GrowingFile while the worker still writes it.
+ * and `notFoundLines` (`writeNotFoundLinesCsv`), each a GrowingFile while the worker still writes
+ * it (docs/decisions/0076, 0150); with `taggedLines`, how many product lines carry tags (0: tag
+ * analytics skip reading the audit's lines at completion).
  */
-export type StoredLines = { productTags: ReadonlyMap<string, readonly string[]> } | { csvFile: string; notFoundLines: string | GrowingFile };
+export type StoredLines =
+  | { productTags: ReadonlyMap<string, readonly string[]> }
+  | { csvFile: string | GrowingFile; notFoundLines: string | GrowingFile; taggedLines?: Promise<number> | number };
 
 /**
  * Replaces the audit's scan files, result lines and summary with `results` and marks it complete,
@@ -453,7 +477,7 @@ export async function storeResults(
     }
     await storeRepeatedReads(tx, audit.id, results.repeatedReads);
     await insertSummary(tx, audit, results);
-    await markAuditComplete(tx, audit);
+    await markAuditComplete(tx, audit, { taggedLines: 'taggedLines' in lines ? await lines.taggedLines : undefined });
     return true;
   });
 }
@@ -484,7 +508,12 @@ export async function insertSummary(tx: Db, audit: Pick<AuditRow, 'id' | 'organi
  * before the audit is complete: results are read of complete audits, tag analytics join complete
  * ones. Answers false when the lease was lost or the audit deleted.
  */
-async function writeLinesInSlices(db: Db, auditId: string, jobToken: string | undefined, lines: { csvFile: string; notFoundLines: string | GrowingFile }): Promise<boolean> {
+async function writeLinesInSlices(
+  db: Db,
+  auditId: string,
+  jobToken: string | undefined,
+  lines: { csvFile: string | GrowingFile; notFoundLines: string | GrowingFile },
+): Promise<boolean> {
   const stillOurs = async (tx: Db) => {
     const rows = (await tx.execute(sql`select job_token from audits where id = ${auditId} for update`)) as unknown as { rows: Array<{ job_token: string | null }> };
     const held = rows.rows[0];
@@ -508,8 +537,9 @@ async function writeLinesInSlices(db: Db, auditId: string, jobToken: string | un
  * THE place where an audit becomes complete, inside the transaction that stored its results:
  * whatever follows completion (tasks completed with their audit, tag analytics refreshed) is
  * called from here with the same transaction, so it happens exactly when the results are stored.
+ * `taggedLines`, when the caller knows it: how many of the audit's product lines carry tags.
  */
-export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> {
+export async function markAuditComplete(tx: Db, audit: AuditRow, opts: { taggedLines?: number } = {}): Promise<void> {
   await tx
     .update(audits)
     .set({
@@ -526,7 +556,7 @@ export async function markAuditComplete(tx: Db, audit: AuditRow): Promise<void> 
   // The audit's task in progress is done too (DESIGN.md section 9).
   await completeTasksOfAudit(tx, audit.id);
   // Tag analytics count the audit from now on (DESIGN.md section 11).
-  await recordAuditTagStats(tx, audit.organizationId, audit.id);
+  await recordAuditTagStats(tx, audit.organizationId, audit.id, opts);
   // A recount's figures become the final figures of the audit it recounts (DESIGN.md section 13).
   await recountIntoParents(tx, audit);
 }

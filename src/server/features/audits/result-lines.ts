@@ -96,9 +96,14 @@ function lineContext(item: ResultItem): LineContext | null {
  * break), category by category in engine order. Written field by field rather than through
  * `copyRows`' arrays of values: at a million lines the per-line arrays and closures were a third
  * of the worker's time. Lines that share one `scanFiles` array (the engine shares them) share its
- * literal.
+ * literal. `tally.taggedLines` counts the lines written with at least one tag.
  */
-export function* resultLineRows(owner: LineOwner, lines: CategoryLines, productTags: ReadonlyMap<string, readonly string[]>): Generator<string> {
+export function* resultLineRows(
+  owner: LineOwner,
+  lines: CategoryLines,
+  productTags: ReadonlyMap<string, readonly string[]>,
+  tally: { taggedLines: number } = { taggedLines: 0 },
+): Generator<string> {
   const files = new ArrayLiterals();
   for (const category of RESULT_CATEGORIES) {
     if (category === 'notFound') continue;
@@ -107,7 +112,14 @@ export function* resultLineRows(owner: LineOwner, lines: CategoryLines, productT
     for (const item of lines(category)) {
       // Most products have no tags, and then no entry (catalogue-snapshot.ts): no array, no literal to make.
       const productTagList = item.productId === null ? undefined : productTags.get(item.productId);
-      const tags = productTagList === undefined || productTagList.length === 0 ? NO_TAGS : csvField(lineTags(productTagList));
+      let tags = NO_TAGS;
+      if (productTagList !== undefined && productTagList.length !== 0) {
+        const distinct = lineTags(productTagList);
+        if (distinct.length !== 0) {
+          tags = csvField(distinct);
+          tally.taggedLines++;
+        }
+      }
       yield `${prefix}${position++},${text(item.productId)},${csvField(item.sku)},${text(item.scanValue)},${text(item.matchedSku)},` +
         `${text(item.productName)},${number(item.expectedQuantity)},${item.scannedQuantity},${number(item.difference)},` +
         `${number(item.percentageDifference)},${text(item.costPrice)},${text(item.varianceValue)},${text(item.actualCategory)},` +
@@ -198,10 +210,21 @@ export interface LineFiles {
 /**
  * Writes the product lines (`resultLineRows`) as the CSV that `copyCsvFile` feeds to COPY into
  * `file` (created or replaced), with back-pressure: memory holds one buffer of lines at a time.
- * Answers the number of lines written. @throws the file system's error (disk full...).
+ * Calls `onWritten` with the file's size each time a buffer is in the file, so that COPY can read
+ * it while it grows (docs/decisions/0150). Answers the number of lines written and how many of
+ * them carry tags (none: tag analytics have nothing to add, DESIGN.md section 11).
+ * @throws the file system's error (disk full...).
  */
-export function writeProductLinesCsv(file: string, owner: LineOwner, lines: CategoryLines, productTags: ReadonlyMap<string, readonly string[]>): Promise<number> {
-  return writeCsvRows(file, resultLineRows(owner, lines, productTags));
+export async function writeProductLinesCsv(
+  file: string,
+  owner: LineOwner,
+  lines: CategoryLines,
+  productTags: ReadonlyMap<string, readonly string[]>,
+  onWritten: (bytes: number) => void = () => {},
+): Promise<{ lines: number; taggedLines: number }> {
+  const tally = { taggedLines: 0 };
+  const count = await writeCsvRows(file, resultLineRows(owner, lines, productTags, tally), onWritten);
+  return { lines: count, taggedLines: tally.taggedLines };
 }
 
 /**

@@ -32,7 +32,8 @@ import { createAuditStub } from './create-audit-stub.js';
 import { createProductAudit } from './create-product-audit.js';
 import { deleteAudit } from './delete-audit.js';
 import { discardDraft } from './discard-draft.js';
-import { scanFileUploads, waitForProcessing } from './process-audit.js';
+import { PROCESSABLE, scanFileUploads, waitForProcessing } from './process-audit.js';
+import { forgetCatalogueSnapshot, prefetchCatalogueSnapshot } from './catalogue-prefetch.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { processStoredFiles } from './process-stored-files.js';
 import { processUploadedFiles } from './process-uploaded-files.js';
@@ -163,18 +164,26 @@ export async function auditRoutes(app: FastifyInstance, { db, jobs, config }: Ap
   app.post('/api/audits/:id/upload-multiple', async (req, reply) => {
     const user = requireWriter(req);
     const audit = await auditOf(db, user, req.params);
-    const form = await receiveMultipart(req);
-    const tokens = await openFormUploadTokens(db, user.organizationId, form);
+    // The job's catalogue is read while the files arrive (docs/decisions/0151); a request that
+    // fails starts no job, and drops it.
+    if (PROCESSABLE.includes(audit.status)) prefetchCatalogueSnapshot(db, audit.organizationId, audit.id);
     try {
-      const uploads = scanFileUploads(form.files, form.fields, tokens.byPosition);
-      const mode = form.fields.mode ? auditModeSchema.parse(form.fields.mode) : undefined;
-      const filterExpression = form.fields.filterExpression ? jsonField(form, 'filterExpression', filterExpressionSchema) : undefined;
-      const section = form.fields.section !== undefined ? form.fields.section.trim() || null : undefined;
-      const started = await processUploadedFiles({ db, jobs, audit, uploads, mode, filterExpression, section });
-      await tokens.cleanup();
-      return await answerRun(req, reply, started);
-    } finally {
-      await tokens.cleanup();
+      const form = await receiveMultipart(req);
+      const tokens = await openFormUploadTokens(db, user.organizationId, form);
+      try {
+        const uploads = scanFileUploads(form.files, form.fields, tokens.byPosition);
+        const mode = form.fields.mode ? auditModeSchema.parse(form.fields.mode) : undefined;
+        const filterExpression = form.fields.filterExpression ? jsonField(form, 'filterExpression', filterExpressionSchema) : undefined;
+        const section = form.fields.section !== undefined ? form.fields.section.trim() || null : undefined;
+        const started = await processUploadedFiles({ db, jobs, audit, uploads, mode, filterExpression, section });
+        await tokens.cleanup();
+        return await answerRun(req, reply, started);
+      } finally {
+        await tokens.cleanup();
+      }
+    } catch (err) {
+      forgetCatalogueSnapshot(audit.id);
+      throw err;
     }
   });
 

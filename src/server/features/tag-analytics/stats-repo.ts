@@ -175,15 +175,19 @@ async function numberAudit(db: Db, organizationId: string, auditId: string): Pro
 /**
  * Adds a just-completed audit's audited lines to the aggregates. Called once when the audit
  * completes, in the transaction that stores its results; a second call for the same audit (or a
- * call for an audit that is not complete) changes nothing.
+ * call for an audit that is not complete) changes nothing. `taggedLines`, when the caller knows
+ * it (processing counts them as it writes the lines): 0 numbers the audit and moves the version
+ * without reading its lines, which hold no tag to add.
  */
-export async function recordAuditTagStats(db: Db, organizationId: string, auditId: string): Promise<void> {
+export async function recordAuditTagStats(db: Db, organizationId: string, auditId: string, opts: { taggedLines?: number } = {}): Promise<void> {
   await lockNumbers(db, organizationId);
   const recorded = await db.execute(sql`SELECT 1 FROM tag_audit_numbers WHERE audit_id = ${auditId}::uuid`);
   if ((recorded as unknown as { rows: unknown[] }).rows.length > 0) return;
   const number = await numberAudit(db, organizationId, auditId);
   if (number === null) return;
   await bumpVersion(db, organizationId);
+  // No line carries a tag: nothing to add, and no reading of the audit's lines (docs/decisions/0151).
+  if (opts.taggedLines === 0) return;
   const where = sql`l.organization_id = ${organizationId}::uuid AND l.audit_id = ${auditId}::uuid`;
   await db.execute(insertAuditStats(organizationId, auditStatsGroups(where, null)));
   // k = how many of the product's audits have a lower number: the insert position.

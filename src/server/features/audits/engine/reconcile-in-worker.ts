@@ -9,8 +9,8 @@
  * products are built in the worker, so the server's thread does not build (and collect) 100,000
  * objects per job.
  *
- *   const { results, rowCounts, notFoundLines } = await reconcileInWorker(input, (p) => progress(p));
- *   await storeResults(db, audit, files, results, token, { csvFile: input.lines.csvFiles.lines, notFoundLines });
+ *   const { results, rowCounts, productLines, notFoundLines, taggedLines } = await reconcileInWorker(input, (p) => progress(p));
+ *   await storeResults(db, audit, files, results, token, { csvFile: productLines, notFoundLines, taggedLines });
  */
 import { Worker } from 'node:worker_threads';
 import type { EnhancedResults } from '../../../../contracts/results.js';
@@ -54,12 +54,15 @@ export interface WorkerOutput {
 }
 
 /**
- * A reconciled job: the worker's output, with the product lines' file complete and the notFound
- * lines' file still being written (`notFoundLines.done` settles when it is complete, or with the
- * worker's error).
+ * A reconciled job: the worker's output, with the lines' files still being written, the product
+ * lines first, then the notFound lines (each file's `done` settles when it is complete, or with
+ * the worker's error; docs/decisions/0076, 0150).
  */
 export interface ReconciledJob extends WorkerOutput {
+  productLines: GrowingFile;
   notFoundLines: GrowingFile;
+  /** How many product lines carry tags, once the product lines are written. */
+  taggedLines: Promise<number>;
 }
 
 /** Reading progress: files done and data rows read so far. */
@@ -79,22 +82,24 @@ export interface SerialisedError {
 }
 
 /**
- * The worker's messages, in order: progress while reading; results; the notFound lines' file size
- * as it grows ('written', bytes in the file); 'done' with the number of notFound lines. 'error'
+ * The worker's messages, in order: progress while reading; results; the product lines' file size
+ * as it grows ('written', bytes in the file); 'linesDone' with how many product lines carry tags;
+ * the notFound lines' file size as it grows; 'done' with the number of notFound lines. 'error'
  * may come at any point and ends the job.
  */
 export type WorkerMessage =
   | { type: 'progress'; progress: WorkerProgress }
   | { type: 'results'; output: WorkerOutput }
-  | { type: 'written'; bytes: number }
+  | { type: 'written'; file: 'lines' | 'notFound'; bytes: number }
+  | { type: 'linesDone'; taggedLines: number }
   | { type: 'done'; notFoundCount: number }
   | { type: 'error'; error: SerialisedError };
 
 /**
  * Reconciles `input` in a worker thread of its own (a fresh heap per job, so the heap cap below
  * holds per job); `onProgress` is called as rows are read. Resolves as soon as the results are
- * known, while the worker still writes the notFound lines (`ReconciledJob.notFoundLines`), so
- * that storing can start and COPY read that file as it grows (docs/decisions/0076). The thread is
+ * known, before the worker writes the lines (`ReconciledJob.productLines`, `notFoundLines`), so
+ * that storing can start and COPY read each file as it grows (docs/decisions/0076, 0150). The thread is
  * the spare started after the previous job when there is one, so a job does not wait for a thread
  * to load the readers and the engine (about half a second); see `prepareSpareWorker`.
  * @throws FileError/AppError as the readers raise them (bad quantity, unreadable file), with
@@ -102,12 +107,21 @@ export type WorkerMessage =
  *   rejects `notFoundLines.done` instead.
  */
 export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProgress) => void = () => {}): Promise<ReconciledJob> {
+  const productLines = new GrowingFile(input.lines.csvFiles.lines);
   const notFoundLines = new GrowingFile(input.lines.csvFiles.notFound);
+  let tagged: (n: number) => void = () => {};
+  const taggedLines = new Promise<number>((resolve, reject) => {
+    tagged = resolve;
+    // Settles with the product lines' file when it fails.
+    productLines.done.catch(reject);
+  });
+  taggedLines.catch(() => {});
   return new Promise<ReconciledJob>((resolve, reject) => {
     const worker = takeWorker();
     let reconciled = false;
-    // Before the results, a failure rejects the job; after them, it fails the notFound file.
+    // Before the results, a failure rejects the job; after them, it fails the files being written.
     const fail = (err: Error) => {
+      productLines.fail(err);
       notFoundLines.fail(err);
       if (!reconciled) {
         reconciled = true;
@@ -118,9 +132,12 @@ export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProg
       if (message.type === 'progress') onProgress(message.progress);
       else if (message.type === 'results') {
         reconciled = true;
-        resolve({ ...message.output, notFoundLines });
-      } else if (message.type === 'written') notFoundLines.grew(message.bytes);
-      else if (message.type === 'done') notFoundLines.finish();
+        resolve({ ...message.output, productLines, notFoundLines, taggedLines });
+      } else if (message.type === 'written') (message.file === 'lines' ? productLines : notFoundLines).grew(message.bytes);
+      else if (message.type === 'linesDone') {
+        productLines.finish();
+        tagged(message.taggedLines);
+      } else if (message.type === 'done') notFoundLines.finish();
       else fail(reviveError(message.error));
     });
     worker.on('error', (err) => fail(isOutOfMemory(err) ? tooComplex() : err));

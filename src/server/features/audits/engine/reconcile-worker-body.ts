@@ -1,9 +1,10 @@
 /**
  * The worker thread's body (reconcile-in-worker.ts): reads each scan file with the readers,
- * feeds the engine, posts progress every batch, writes the product lines to the job's CSV file,
- * posts the results without their lines, then writes the notFound lines to their file, posting
- * its size as it grows and 'done' at the end; or posts the error. The job's input is the first message
- * the thread receives (it may be started ahead, as a spare: reconcile-in-worker.ts).
+ * feeds the engine, posts progress every batch, posts the results without their lines, then
+ * writes the product lines and the notFound lines to the job's two CSV files, posting each file's
+ * size as it grows, 'linesDone' after the product lines and 'done' at the end; or posts the error.
+ * The job's input is the first message the thread receives (it may be started ahead, as a
+ * spare: reconcile-in-worker.ts).
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -34,11 +35,12 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
   // The lines are made as they are written (docs/decisions/0084); `results.categories` stays empty.
   const { results, lines } = reconciler.finishStreamed();
   const { csvFiles, owner } = input.lines;
-  await writeProductLinesCsv(csvFiles.lines, owner, lines, productTags);
-  // The results go now: the caller starts storing them while the notFound lines are written,
-  // and COPY reads that file as it grows (docs/decisions/0076).
+  // The results go first: the caller starts storing them while the lines are written, and COPY
+  // reads each file as it grows (docs/decisions/0076, 0150).
   post({ type: 'results', output: { results, rowCounts } });
-  const notFoundCount = await writeNotFoundLinesCsv(csvFiles.notFound, owner.auditId, lines('notFound'), (bytes) => post({ type: 'written', bytes }));
+  const written = await writeProductLinesCsv(csvFiles.lines, owner, lines, productTags, (bytes) => post({ type: 'written', file: 'lines', bytes }));
+  post({ type: 'linesDone', taggedLines: written.taggedLines });
+  const notFoundCount = await writeNotFoundLinesCsv(csvFiles.notFound, owner.auditId, lines('notFound'), (bytes) => post({ type: 'written', file: 'notFound', bytes }));
   return { type: 'done', notFoundCount };
 }
 
