@@ -181,7 +181,9 @@ export default function CountPage({ auditId }: { auditId: string }) {
         </Button>
       </section>
 
-      <section aria-label="Last read" aria-live="polite" className="flex flex-col gap-3 rounded-lg border p-4">
+      {/* As tall as a read shown in it (name, +/-, quantity: 200 px) from the start, so the reads of
+          an earlier visit, arriving after the screen showed, move nothing below it. */}
+      <section aria-label="Last read" aria-live="polite" className="flex min-h-50 flex-col justify-center gap-3 rounded-lg border p-4">
         {last ? (
           <>
             <div className="flex items-start gap-3">
