@@ -58,5 +58,15 @@ export default defineConfig({
     sourcemap: false,
     // First-load JS budget: 250 KB gzip (DESIGN.md section 7); routes are split with React.lazy.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every icon the app draws in one chunk (7 kB gzip) rather than a chunk per icon shared by
+          // two pages: the count screen's first load asked for ten of those, each a round trip on
+          // a phone's network (docs/decisions/0157). Icons only: their library's core stays put.
+          groups: [{ name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

@@ -66,6 +66,11 @@ function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
 }
 
+/** The badge counts, asked for only while the menu that shows them is there (on a phone: opened). */
+function CountedNavGroup(props: { label: string; items: NavItem[] }) {
+  return <NavGroup {...props} counts={useNavCounts()} />;
+}
+
 function NavGroup({ label, items, counts }: { label: string; items: NavItem[]; counts?: NavCounts }) {
   const [location] = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -107,7 +112,6 @@ function NavGroup({ label, items, counts }: { label: string; items: NavItem[]; c
 }
 
 export function AppSidebar({ user }: { user: CurrentUser }) {
-  const counts = useNavCounts();
   const name = userDisplayName(user);
 
   return (
@@ -130,7 +134,7 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
         </SidebarMenu>
       </SidebarHeader>
       <SidebarContent>
-        <NavGroup label="Main" items={MAIN_NAV} counts={counts} />
+        <CountedNavGroup label="Main" items={MAIN_NAV} />
         <NavGroup label="Account" items={ACCOUNT_NAV} />
       </SidebarContent>
       <SidebarFooter className="border-sidebar-border border-t">

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/features/auth/api/current-user';
 import { userDisplayName } from '@/features/auth/user-display';
 import { can } from '../../domain/roles';
 import { startKeepingKeys } from '@/features/counts/lib/early-keys';
+import { startCount } from '@/features/counts/lib/count-start';
 
 const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 const ComingSoonPage = lazy(() => import('@/components/ComingSoonPage'));
@@ -131,8 +132,10 @@ export function SignedInRoutes() {
         </Route>
         <Route path="/audits/:id/count">
           {(params) => {
-            // Keys typed while the screen loads are kept for it (a scanner fires at once).
+            // Keys typed while the screen loads are kept for it (a scanner fires at once), and
+            // its server calls start while its code downloads.
             startKeepingKeys();
+            startCount(params.id);
             return <CountPage auditId={params.id} />;
           }}
         </Route>

@@ -31,7 +31,7 @@ function Page({ children }: { children: React.ReactNode }) {
 
 export default function CountPage({ auditId }: { auditId: string }) {
   const count = useCount(auditId);
-  const { load, lookup, totals, location } = count;
+  const { session, ready, lookup, totals, location } = count;
   const [wantLocation, setWantLocation] = useState(true);
   const [typedCode, setTypedCode] = useState('');
   const [typedQuantity, setTypedQuantity] = useState('');
@@ -40,11 +40,12 @@ export default function CountPage({ auditId }: { auditId: string }) {
   // Reads that arrived while the count was still opening: taken, in order, once it is ready.
   const [early, setEarly] = useState<string[]>([]);
 
-  const counted = useMemo(() => countedReads(count.reads), [count.reads]);
+  // Reads are shown once they can be named (the catalogue and this device's reads are there).
+  const counted = useMemo(() => (ready ? countedReads(count.reads) : []), [ready, count.reads]);
   const last = counted.at(-1) ?? null;
 
   function take(value: string) {
-    if (!lookup) {
+    if (!ready || !lookup) {
       setEarly((reads) => [...reads, value]);
       return;
     }
@@ -63,7 +64,7 @@ export default function CountPage({ auditId }: { auditId: string }) {
 
   // Once the count is open, the early reads are taken one per render, so each sees the location
   // the one before it set: the render this causes is the point, not a waste.
-  const nextEarly = lookup ? early[0] : undefined;
+  const nextEarly = ready ? early[0] : undefined;
   useEffect(() => {
     if (nextEarly === undefined) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -75,27 +76,12 @@ export default function CountPage({ auditId }: { auditId: string }) {
 
   const earlyNote = early.length === 0 ? null : `${early.length} ${early.length === 1 ? 'read' : 'reads'} made while the count opened`;
 
-  if (load.state === 'loading') {
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Opening the count...
-        </p>
-        {earlyNote ? (
-          <p role="status" className="text-sm font-medium" data-testid="early-reads">
-            {earlyNote}: counted as soon as it is open.
-          </p>
-        ) : null}
-      </Page>
-    );
-  }
-  if (load.state === 'failed') {
+  if (count.failure) {
     return (
       <Page>
         <BackToAudit auditId={auditId} />
         <p role="alert" className="border-destructive/30 bg-destructive/5 rounded-lg border p-4 text-sm">
-          {load.message}
+          {count.failure}
         </p>
         {earlyNote ? (
           <p role="alert" className="text-destructive text-sm" data-testid="early-reads">
@@ -106,10 +92,12 @@ export default function CountPage({ auditId }: { auditId: string }) {
     );
   }
 
-  const { session } = load;
+  // The screen shows at once, each part as it arrives (docs/decisions/0157): what waits for the
+  // server keeps its place, so nothing moves when it comes (the title is one line, the team's
+  // line and the last read keep their height).
   const lastProduct = last && lookup ? lookup.identify(last.value) : null;
   const lastTotal = last && lookup ? (totals.get(tallyKey(last.value, lookup)) ?? 0) : 0;
-  const closed = session.auditStatus !== 'draft' && session.auditStatus !== 'pending' && session.auditStatus !== 'error';
+  const closed = session !== null && session.auditStatus !== 'draft' && session.auditStatus !== 'pending' && session.auditStatus !== 'error';
 
   function submitCode(event: FormEvent) {
     event.preventDefault();
@@ -137,20 +125,36 @@ export default function CountPage({ auditId }: { auditId: string }) {
     <Page>
       <BackToAudit auditId={auditId} />
       <header className="flex flex-col gap-2">
-        <h1 className="text-xl font-semibold tracking-tight break-words">Count: {session.auditName}</h1>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-muted-foreground">Counting as {session.teamName}</span>
+        <h1 className="truncate text-xl font-semibold tracking-tight" title={session?.auditName}>
+          Count{session ? `: ${session.auditName}` : null}
+        </h1>
+        <div className="flex min-h-6 flex-wrap items-center gap-2 text-sm">
+          {session ? (
+            <span className="text-muted-foreground">Counting as {session.teamName}</span>
+          ) : (
+            <span role="status" className="text-muted-foreground flex items-center gap-2">
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              Opening the count...
+            </span>
+          )}
           {count.online ? null : (
             <Badge variant="outline" className="gap-1">
               <CloudOff className="size-3" aria-hidden="true" />
               Offline
             </Badge>
           )}
-          <Badge variant={count.waiting > 0 ? 'secondary' : 'outline'} aria-live="polite" data-testid="waiting-badge">
-            {count.waiting === 0 ? 'All reads sent' : `${count.waiting} ${count.waiting === 1 ? 'read' : 'reads'} waiting`}
-          </Badge>
-          {session.blind ? <Badge variant="outline">Blind count</Badge> : null}
+          {count.readsKnown ? (
+            <Badge variant={count.waiting > 0 ? 'secondary' : 'outline'} aria-live="polite" data-testid="waiting-badge">
+              {count.waiting === 0 ? 'All reads sent' : `${count.waiting} ${count.waiting === 1 ? 'read' : 'reads'} waiting`}
+            </Badge>
+          ) : null}
+          {session?.blind ? <Badge variant="outline">Blind count</Badge> : null}
         </div>
+        {earlyNote ? (
+          <p role="status" className="text-sm font-medium" data-testid="early-reads">
+            {earlyNote}: counted as soon as it is open.
+          </p>
+        ) : null}
         {count.syncError ? (
           <p role="alert" className="text-destructive text-sm">
             {count.syncError}
@@ -177,7 +181,9 @@ export default function CountPage({ auditId }: { auditId: string }) {
         </Button>
       </section>
 
-      <section aria-label="Last read" aria-live="polite" className="flex flex-col gap-3 rounded-lg border p-4">
+      {/* As tall as a read shown in it (name, +/-, quantity: 200 px) from the start, so the reads of
+          an earlier visit, arriving after the screen showed, move nothing below it. */}
+      <section aria-label="Last read" aria-live="polite" className="flex min-h-50 flex-col justify-center gap-3 rounded-lg border p-4">
         {last ? (
           <>
             <div className="flex items-start gap-3">
@@ -191,7 +197,7 @@ export default function CountPage({ auditId }: { auditId: string }) {
                 <p className="text-3xl font-semibold tabular-nums" data-testid="last-read-count">
                   {formatThousandths(lastTotal)}
                 </p>
-                {!session.blind && lastProduct?.expectedQuantity != null ? (
+                {!session?.blind && lastProduct?.expectedQuantity != null ? (
                   <p className="text-muted-foreground text-xs">expected {lastProduct.expectedQuantity}</p>
                 ) : null}
               </div>
@@ -260,21 +266,33 @@ export default function CountPage({ auditId }: { auditId: string }) {
 
       <section aria-labelledby="recent-reads" className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h2 id="recent-reads" className="mr-auto text-sm font-semibold whitespace-nowrap">
-            Reads ({counted.length})
+          {/* As wide as 'Reads (9999)' from the start: its number arriving moves nothing. */}
+          <h2 id="recent-reads" className="mr-auto min-w-24 text-sm font-semibold whitespace-nowrap">
+            Reads{ready ? ` (${counted.length})` : null}
           </h2>
-          <Button variant="ghost" size="sm" onClick={() => void downloadFile(countFileUrl(session.id), `${session.auditName} - ${session.teamName}.csv`)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={!session}
+            onClick={() => session && void downloadFile(countFileUrl(session.id), `${session.auditName} - ${session.teamName}.csv`)}
+          >
             <Download aria-hidden="true" />
             Download CSV
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => void downloadFile(countSheetUrl(session.auditId, !session.blind), `${session.auditName} - count sheet.pdf`)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={!session}
+            onClick={() => session && void downloadFile(countSheetUrl(session.auditId, !session.blind), `${session.auditName} - count sheet.pdf`)}
+          >
             <FileText aria-hidden="true" />
             Count sheet
           </Button>
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => void downloadFile(countSheetUrl(session.auditId, !session.blind, 'csv'), `${session.auditName} - count sheet.csv`)}
+            disabled={!session}
+            onClick={() => session && void downloadFile(countSheetUrl(session.auditId, !session.blind, 'csv'), `${session.auditName} - count sheet.csv`)}
           >
             <FileText aria-hidden="true" />
             Count sheet (CSV)

@@ -3,21 +3,30 @@
  * an audit, the catalogue to name reads with, the session's reads, and appending a batch.
  */
 import type { AppendReadsResult, CountCatalogue, CountRead, CountSession, CountSessionReads } from '../../../../contracts/counts';
-import { api } from '@/lib/api';
+import { api, type RequestOptions } from '@/lib/api';
 
 const auditPath = (auditId: string) => `/api/audits/${encodeURIComponent(auditId)}`;
 const sessionPath = (sessionId: string) => `/api/count-sessions/${encodeURIComponent(sessionId)}`;
 
-export function openCountSession(auditId: string): Promise<CountSession> {
-  return api.post<CountSession>(`${auditPath(auditId)}/count-session`);
+/** The caller's count session on the audit (opened on the first call, the same one after). */
+export function openCountSession(auditId: string): Promise<CountSession>;
+export function openCountSession(auditId: string, options: RequestOptions): Promise<CountSession | null>;
+export function openCountSession(auditId: string, options?: RequestOptions): Promise<CountSession | null> {
+  return api.post<CountSession | null>(`${auditPath(auditId)}/count-session`, undefined, options);
 }
 
-export function getCountCatalogue(auditId: string): Promise<CountCatalogue> {
-  return api.get<CountCatalogue>(`${auditPath(auditId)}/count-catalogue`);
+/** The audit's catalogue: what names a read (null only with `on401: 'returnNull'`, on a 401). */
+export function getCountCatalogue(auditId: string): Promise<CountCatalogue>;
+export function getCountCatalogue(auditId: string, options: RequestOptions): Promise<CountCatalogue | null>;
+export function getCountCatalogue(auditId: string, options?: RequestOptions): Promise<CountCatalogue | null> {
+  return api.get<CountCatalogue | null>(`${auditPath(auditId)}/count-catalogue`, undefined, options);
 }
 
-export function getCountSession(sessionId: string): Promise<CountSessionReads> {
-  return api.get<CountSessionReads>(sessionPath(sessionId));
+/** The reads the server holds for the session (null only with `on401: 'returnNull'`, on a 401). */
+export function getCountSession(sessionId: string): Promise<CountSessionReads>;
+export function getCountSession(sessionId: string, options: RequestOptions): Promise<CountSessionReads | null>;
+export function getCountSession(sessionId: string, options?: RequestOptions): Promise<CountSessionReads | null> {
+  return api.get<CountSessionReads | null>(sessionPath(sessionId), undefined, options);
 }
 
 export function appendCountReads(sessionId: string, reads: CountRead[]): Promise<AppendReadsResult> {

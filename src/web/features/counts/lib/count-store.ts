@@ -68,10 +68,15 @@ export async function keepServerReads(sessionId: string, reads: readonly CountRe
   await Promise.all([...reads.map((read) => tx.store.put({ id: read.id, sessionId, read })), tx.done]);
 }
 
-/** Every read of the session on this device, in read order (UUIDv7 ids sort by time). */
+/** Read order: by read time, then by id (UUIDv7 ids sort by time). */
+export function byReadOrder(a: CountRead, b: CountRead): number {
+  return a.readAt === b.readAt ? a.id.localeCompare(b.id) : a.readAt.localeCompare(b.readAt);
+}
+
+/** Every read of the session on this device, in read order. */
 export async function readsOf(sessionId: string): Promise<CountRead[]> {
   const kept = await (await db()).getAllFromIndex('reads', 'bySession', sessionId);
-  return kept.map((k) => k.read).sort((a, b) => (a.readAt === b.readAt ? a.id.localeCompare(b.id) : a.readAt.localeCompare(b.readAt)));
+  return kept.map((k) => k.read).sort(byReadOrder);
 }
 
 /** The session's reads waiting for the server, oldest first. */

@@ -9,7 +9,18 @@
 import { wedgeKey, type WedgeKey } from './wedge-detector';
 
 /** The count screen's address: /audits/:id/count. */
-export const COUNT_PATH = /^\/audits\/[^/]+\/count\/?$/;
+export const COUNT_PATH = /^\/audits\/([^/]+)\/count\/?$/;
+
+/** The audit id of a count screen's address (decoded), or null for any other path. */
+export function countAuditId(pathname: string): string | null {
+  const id = COUNT_PATH.exec(pathname)?.[1];
+  if (id === undefined) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return null;
+  }
+}
 
 let kept: WedgeKey[] | null = null;
 /** True while the count screen's own listener runs (then nothing needs keeping). */
