@@ -312,13 +312,17 @@ async function sqlReference(
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 
-/** The Import dialog's two calls: preview, then import with the mapping; seconds from the first byte sent. */
+/** The Import dialog's two calls: preview (sending the file), then import with the mapping naming the kept file; seconds from the first byte sent. */
 async function importOverHttp(client: TestClient, file: string): Promise<{ seconds: number; imported: number; updated: number }> {
   const upload = [{ field: 'file', path: file, fileName: 'catalogue.csv' }];
   const start = performance.now();
   const preview = await client.upload('/api/products/preview', upload, { flow: 'import' });
   if (preview.statusCode !== 200) throw new Error(`preview: ${preview.statusCode} ${preview.body.slice(0, 300)}`);
-  const res = await client.upload('/api/products/import', upload, { columnMapping: JSON.stringify(MAPPING) });
+  // As the dialog does (decision 0161): the import names the file the preview kept.
+  const { uploadToken } = preview.json() as { uploadToken?: string };
+  const res = uploadToken
+    ? await client.upload('/api/products/import', [], { uploadToken, columnMapping: JSON.stringify(MAPPING) })
+    : await client.upload('/api/products/import', upload, { columnMapping: JSON.stringify(MAPPING) });
   if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 300)}`);
   const seconds = (performance.now() - start) / 1000;
   const body = res.json() as { imported: number; updated: number };

@@ -82,9 +82,20 @@ describe.each(DATABASE_KINDS)('product list cache by catalogue version on %s', (
     }
   });
 
-  it('builds the catalogue held in memory right after an import, before any list asks for it', async () => {
+  it('builds nothing ahead after an import into a catalogue whose list nobody asked for', async () => {
+    const importer = t.client();
+    const orgId = (await importer.signUp({ organizationName: 'Unlisted' })).organizationId;
+    await importCsv(importer, 'SKU,Name,Quantity,Tags\nU-1,Unlisted,1,\n');
+    expect(catalogueSnapshotPrepared(orgId)).toBeUndefined();
+    const res = await importer.get('/api/products?limit=5');
+    expect((res.json() as Listed).products.map((p) => p.name)).toEqual(['Unlisted']);
+  });
+
+  it('builds the catalogue held in memory right after an import into a listed catalogue, before the next list asks for it', async () => {
     const importer = t.client();
     const orgId = (await importer.signUp({ organizationName: 'Eager' })).organizationId;
+    // The products page lists the (empty) catalogue before its Import dialog opens.
+    expect((await importer.get('/api/products?limit=5')).statusCode).toBe(200);
     await importCsv(importer, 'SKU,Name,Quantity,Tags\nE-1,Before,1,\n');
     const prepared = catalogueSnapshotPrepared(orgId);
     expect(prepared).toBeDefined();

@@ -63,6 +63,7 @@ export async function listProductsAnswer(
   opts: { organizationId: string; catalogueVersion?: number; queryText: string; parse: () => ProductListQuery },
 ): Promise<Buffer> {
   const { organizationId } = opts;
+  listedAt.remember(organizationId, Date.now());
   const version = opts.catalogueVersion ?? (await readCatalogueVersion(db, organizationId));
   const answerKey = `${organizationId} ${version} ${opts.queryText}`;
   const cached = answers.get(answerKey);
@@ -96,13 +97,23 @@ async function answerText(db: Db, organizationId: string, version: number, query
 /** The snapshot builds started after imports, by organisation (the latest one's), recent ones only. */
 const preparing = new RecentMap<Promise<void>>(100);
 
+/** When each organisation's product list was last asked for (ms since the epoch), recent ones only. */
+const listedAt = new RecentMap<number>(1000);
+
+/** An import builds the snapshot ahead only for a catalogue whose list was asked for this lately (ms). */
+export const LISTED_LATELY_MS = 15 * 60 * 1000;
+
 /**
  * Starts building the organisation's catalogue snapshot at its current version without waiting
  * (called once an import has committed), so that the first list after it finds it ready rather
- * than answering by SQL while it builds. Errors are left to the next list request, which builds
- * it again.
+ * than answering by SQL while it builds. Only for an organisation whose list was asked for in the
+ * last LISTED_LATELY_MS: a catalogue nobody is looking at (an import by the API or the CLI, a
+ * bulk onboarding) costs the server no build, and its first list builds it as before. Errors are
+ * left to the next list request, which builds it again.
  */
 export function prepareCatalogueSnapshot(db: Db, organizationId: string): void {
+  const listed = listedAt.get(organizationId);
+  if (listed === undefined || Date.now() - listed > LISTED_LATELY_MS) return;
   const done: Promise<void> = readCatalogueVersion(db, organizationId)
     .then((version) => snapshots.at(db, organizationId, version))
     .then(
