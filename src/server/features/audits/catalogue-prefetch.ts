@@ -15,8 +15,8 @@
  * what no job takes within PREFETCH_TTL_MS, or what a failed upload started, is dropped. The embedded database (one connection,
  * which the read would take from the upload's own writes) reads at job time only.
  */
-import { sql } from 'drizzle-orm';
 import { runsOnPglite, type Db } from '../../db/client.js';
+import { readCatalogueVersion } from '../products/repo.js';
 import { loadVersionedCatalogueSnapshot, loadCatalogueSnapshot } from './repo.js';
 
 /** How long a snapshot read ahead waits for its job before it is dropped. */
@@ -56,17 +56,9 @@ export async function takeCatalogueSnapshot(db: Db, organizationId: string, audi
   forget(auditId);
   if (entry && entry.organizationId === organizationId) {
     const read = await entry.snapshot;
-    if (read && read.version === (await currentCatalogueVersion(db, organizationId))) return read.json;
+    if (read && read.version === (await readCatalogueVersion(db, organizationId))) return read.json;
   }
   return loadCatalogueSnapshot(db, organizationId);
-}
-
-/** The organisation's catalogue version (0 before its catalogue first changed). */
-async function currentCatalogueVersion(db: Db, organizationId: string): Promise<number> {
-  const result = (await db.execute(
-    sql`SELECT coalesce((SELECT version FROM catalogue_versions WHERE organization_id = ${organizationId}::uuid), 0)::bigint AS version`,
-  )) as unknown as { rows: Array<{ version: string | number }> };
-  return Number(result.rows[0]!.version);
 }
 
 /** Drops what was read ahead for audit `auditId` (its upload failed: no job will take it). */
