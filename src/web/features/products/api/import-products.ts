@@ -5,7 +5,7 @@
  */
 import type { ColumnMapping, FilePreview, ImportOnProblems, ImportResponse, ImportRowError } from '../../../../contracts/products';
 import { ApiError, type UploadOptions } from '@/lib/api';
-import { appendChoices, sendFileOrToken, type FileChoices } from './staged-file';
+import { appendChoices, previewFile, sendFileOrToken, type FileChoices } from './staged-file';
 
 /** The user's choices over the import preview's decisions (staged-file.ts). */
 export type ImportChoices = FileChoices;
@@ -22,11 +22,7 @@ export function previewProductFile(
   mapping?: ColumnMapping,
   uploadToken?: string,
 ): Promise<FilePreview> {
-  return sendFileOrToken<FilePreview>('/api/products/preview', file, uploadToken, (form) => {
-    form.append('flow', 'import');
-    appendChoices(form, choices);
-    if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
-  }, options);
+  return previewFile('import', file, options, choices, mapping, uploadToken);
 }
 
 /**

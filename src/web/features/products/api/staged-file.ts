@@ -4,6 +4,7 @@
  * organisation's and the user's, lasting 1 hour) that each later preview and the final import
  * name instead of the file. And the choices those calls carry over the preview's decisions.
  */
+import type { FilePreview } from '../../../../contracts/products';
 import { uploadWithProgress, type UploadOptions } from '@/lib/api';
 import { isLapsedUploadToken } from '../../audits/api/upload-scan-files';
 
@@ -54,3 +55,23 @@ export async function sendFileOrToken<T>(
   }
 }
 
+
+/**
+ * Previews a file for `flow` ('import': the catalogue import, 'quantities': the quantity upload).
+ * With `choices` and the user's `mapping` (file header -> field) the server states its decisions
+ * under them; with `uploadToken` (an earlier preview's answer) it reads the file it kept.
+ */
+export function previewFile(
+  flow: 'import' | 'quantities',
+  file: File,
+  options: UploadOptions,
+  choices: FileChoices,
+  mapping: Record<string, string> | undefined,
+  uploadToken: string | undefined,
+): Promise<FilePreview> {
+  return sendFileOrToken<FilePreview>('/api/products/preview', file, uploadToken, (form) => {
+    form.append('flow', flow);
+    appendChoices(form, choices);
+    if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
+  }, options);
+}

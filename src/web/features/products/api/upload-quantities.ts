@@ -7,7 +7,7 @@
  */
 import type { FilePreview, QuantityUploadResponse } from '../../../../contracts/products';
 import { ApiError, downloadFile, type UploadOptions } from '@/lib/api';
-import { appendChoices, sendFileOrToken, type FileChoices } from './staged-file';
+import { appendChoices, previewFile, sendFileOrToken, type FileChoices } from './staged-file';
 
 export type QuantityColumn = 'sku' | 'quantity';
 /** File header -> 'sku' | 'quantity'. */
@@ -26,11 +26,7 @@ export function previewQuantityFile(
   mapping?: QuantityMapping,
   uploadToken?: string,
 ): Promise<FilePreview> {
-  return sendFileOrToken<FilePreview>('/api/products/preview', file, uploadToken, (form) => {
-    form.append('flow', 'quantities');
-    appendChoices(form, choices);
-    if (mapping !== undefined) form.append('columnMapping', JSON.stringify(mapping));
-  }, options);
+  return previewFile('quantities', file, options, choices, mapping, uploadToken);
 }
 
 /**
