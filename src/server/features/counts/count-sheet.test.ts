@@ -203,16 +203,17 @@ describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     expect(lines).toEqual([
       'Location,SKU,Name,Barcode,Expected,Count (blank: not counted)',
-      'A-01,BOLT-10,Bolt M10,,10,',
+      // Barcode: the code the PDF prints under the bars (the GTIN-14 of a unit as its EAN-13, the SKU in Code 128).
+      'A-01,BOLT-10,Bolt M10,BOLT-10,10,',
       'A-01,CABLE-3,Cable 3 m,5901234123457,4,',
-      'A-02,SERUM-30,Serum 30 ml,09501101530003,2,',
+      'A-02,SERUM-30,Serum 30 ml,9501101530003,2,',
       'A-02,UPC-ITEM,Item with UPC-A,012345678905,1,',
     ]);
     expect((await member.get(`/api/audits/${auditId}/count-sheet?format=csv&expected=true`)).body).not.toContain('Expected');
     expect((await viewer.get(`/api/audits/${auditId}/count-sheet?format=csv`)).statusCode).toBe(403);
 
     // Counts typed in as a spreadsheet saves them: BOLT-10 and UPC-ITEM left blank.
-    const typed = [lines[0], 'A-01,BOLT-10,Bolt M10,,10,', 'A-01,CABLE-3,Cable 3 m,5901234123457,4,2.5', 'A-02,SERUM-30,Serum 30 ml,09501101530003,2,0', 'A-02,UPC-ITEM,Item with UPC-A,012345678905,1, '].join('\r\n');
+    const typed = [lines[0], 'A-01,BOLT-10,Bolt M10,BOLT-10,10,', 'A-01,CABLE-3,Cable 3 m,5901234123457,4,2.5', 'A-02,SERUM-30,Serum 30 ml,9501101530003,2,0', 'A-02,UPC-ITEM,Item with UPC-A,012345678905,1, '].join('\r\n');
     const audit = (await owner.post('/api/audits/stub', { name: 'Typed sheet', type: 'cycle-count', status: 'draft' })).json().id;
     const uploaded = await owner.upload(`/api/audits/${audit}/upload`, [{ field: 'scanFile', content: typed, fileName: 'sheet.csv' }], {
       scanColumn: 'SKU',
@@ -302,6 +303,14 @@ describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
     const printed = text(res.rawPayload).replace(/\s+/g, ' ');
     expect(printed).toContain('No barcode: count by the SKU');
     expect(printed).toContain('(code (01)04006381333931 would count GTIN-OWN)');
+    // The CSV's Barcode column holds the same codes, blank where the PDF prints none.
+    const csv = await owner.get(`/api/audits/${auditId}/count-sheet?location=C-01&format=csv`);
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toEqual([
+      'Location,SKU,Name,Barcode,Count (blank: not counted)',
+      'C-01,(01)04006381333931,No way to print,,',
+      'C-01,(01)09501101530003,GS1-shaped SKU,SERUM-LIKE,',
+      'C-01,GTIN-OWN,Own GTIN,GTIN-OWN,',
+    ]);
 
     // Read back through the engine, each printed code counts its own product once.
     const read = await reconcile('Decoded C-01', ['Barcode', ...decoded.flat()].join('\r\n'), { scanColumn: 'Barcode' });

@@ -66,7 +66,7 @@ export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promis
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${base}.csv"`)
-        .send(countSheetCsv(products, { withExpected }));
+        .send(countSheetCsv(products, { withExpected, catalogue: catalogue.products }));
     }
     // Barcodes are checked against every product of the organisation, not only the sheet's.
     const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected, catalogue: catalogue.products });
