@@ -145,7 +145,9 @@ function drawHeader(page: PDFPage, fonts: SheetFonts, opts: CountSheetOptions, l
 function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, choice: SheetBarcodeChoice, index: number, withExpected: boolean) {
   const top = PAGE.height - MARGIN - HEADER_HEIGHT - index * ROW_HEIGHT;
   const textY = top - 18;
-  drawFitted(page, fonts, p.sku, { x: COLUMNS.sku, y: textY, size: 9, width: 86, weight: 'bold' });
+  skuLines(fonts, p.sku).forEach((line, i, all) =>
+    drawFitted(page, fonts, line, { x: COLUMNS.sku, y: textY - (all.length > 1 ? SKU_SMALL + 1 : 0) * i, size: all.length > 1 ? SKU_SMALL : 9, width: SKU_WIDTH, weight: 'bold' }),
+  );
   drawFitted(page, fonts, p.name ?? '', { x: COLUMNS.name, y: textY, size: 9, width: 156 });
   const code = choice.barcode;
   if (code) {
@@ -164,6 +166,32 @@ function drawRow(page: PDFPage, fonts: SheetFonts, p: SheetProduct, choice: Shee
   if (withExpected && p.expectedQuantity !== null) page.drawText(String(p.expectedQuantity), { x: COLUMNS.expected, y: textY, size: 9, font: fonts.font });
   page.drawRectangle({ x: COLUMNS.count, y: top - 38, width: PAGE.width - MARGIN - COLUMNS.count, height: 28, borderWidth: 0.8, borderColor: rgb(0, 0, 0) });
   page.drawLine({ start: { x: MARGIN, y: top - ROW_HEIGHT + 2 }, end: { x: PAGE.width - MARGIN, y: top - ROW_HEIGHT + 2 }, thickness: 0.25, color: rgb(0.7, 0.7, 0.7) });
+}
+
+/** Width of the SKU column's text (points) and the size of a SKU too long for one line at 9 points. */
+const SKU_WIDTH = 86;
+const SKU_SMALL = 7;
+/** Lines of a wrapped SKU: four at SKU_SMALL fit the row beside the count box. */
+const SKU_MAX_LINES = 4;
+
+/**
+ * The SKU as the row prints it: one line at 9 points when it fits SKU_WIDTH, else cut anywhere
+ * (a SKU has no words) into at most SKU_MAX_LINES lines at SKU_SMALL points, so that a counter who
+ * counts by the SKU reads all of it; only a SKU beyond those lines ends in '...' (drawFitted).
+ */
+function skuLines(fonts: SheetFonts, sku: string): string[] {
+  const widthAt = (text: string, size: number) => fonts.runs(text, 'bold').reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+  if (widthAt(sku, 9) <= SKU_WIDTH) return [sku];
+  const chars = Array.from(sku);
+  const lines: string[] = [];
+  let start = 0;
+  while (lines.length < SKU_MAX_LINES - 1 && start < chars.length) {
+    let end = start + 1;
+    while (end < chars.length && widthAt(chars.slice(start, end + 1).join(''), SKU_SMALL) <= SKU_WIDTH) end += 1;
+    lines.push(chars.slice(start, end).join(''));
+    start = end;
+  }
+  return start < chars.length ? [...lines, chars.slice(start).join('')] : lines;
 }
 
 /** `text` cut at spaces into at most `max` lines that `fits` (the last takes the rest). */

@@ -233,6 +233,22 @@ describe.each(DATABASE_KINDS)('count sheet route on %s', (kind) => {
     expect(results.summary.scanFileBreakdown.map((f) => f.totalItems)).toEqual([2.5]);
   });
 
+  it('prints a long SKU whole, over several lines of its column, where one line would cut it', async () => {
+    const products = [
+      { sku: 'WH-NORTH-AISLE-12-SHELF-04-BIN-0007', name: 'Long SKU with a barcode', upc: '8711253001202', currentQuantity: 1, location: 'L-01' },
+      // No barcode fits a 40-character SKU's width of column: it is counted by the SKU, which must be read whole.
+      { sku: 'ÜBERLÄNGE-ARTIKELNUMMER-2026-LAGER-SÜD-42', name: 'Counted by the SKU', currentQuantity: 1, location: 'L-01' },
+      { sku: 'SHORT-1', name: 'Short SKU', currentQuantity: 1, location: 'L-01' },
+    ];
+    for (const p of products) expect((await owner.post('/api/products', p)).statusCode).toBe(201);
+    const res = await owner.get(`/api/audits/${auditId}/count-sheet?location=L-01`);
+    expect(res.statusCode).toBe(200);
+    // Only the SKU column (x 30-122 pt, y 100-750 pt from the top: below the heading, above the signature line): its lines, top to bottom.
+    const skuColumn = execFileSync('pdftotext', ['-x', '30', '-y', '100', '-W', '92', '-H', '650', '-', '-'], { input: res.rawPayload }).toString();
+    expect(skuColumn).not.toContain('...');
+    expect(skuColumn.replace(/\s+/g, '')).toBe(products.map((p) => p.sku).sort().join(''));
+  });
+
   it('prints a SKU beyond ASCII as another value the engine finds the product by, never as its UTF-8 bytes', async () => {
     const products = [
       { sku: 'ŁÓDŹ-1', name: 'Łódź tile', otherIdentifier: 'LODZ-OID-1', currentQuantity: 3, location: 'B-09' },
