@@ -55,6 +55,12 @@ describe('interpretTable', () => {
     const two = interpretTable(['SKU', 'Title', 'Shop', 'Online'], [['A', 'Bear', '1', '2'], ['B', 'Kite', '', '3']], foldHeader, { location: 'all' });
     expect(two.stock?.headers).toEqual(['Shop', 'Online']);
     expect(interpretTable(['SKU', 'Title', 'Shop', 'Online'], [['A', 'Bear', '1', '2']], foldHeader, { location: 'shop' }).stock?.headers).toEqual(['Shop']);
+    // a quantity word with a qualifier names the stock, not a place, whether mapped by the user or not
+    for (const mapping of [undefined, { SKU: 'sku', 'On hand (current)': 'currentQuantity' }]) {
+      const qualified = interpretTable(['SKU', 'Location', 'On hand (current)'], [['A', 'Main Street', '5'], ['A', 'Warehouse', '20']], foldHeader, mapping ? { mapping } : {});
+      expect(qualified.stock).toMatchObject({ headers: ['On hand (current)'], locations: [] });
+      expect(qualified.decisions.find((d) => d.topic === 'stock')?.text).toBe('The stock is the column "On hand (current)".');
+    }
     // a number column in the middle of a catalogue is no place (Odoo's sale_delay)
     expect(interpretTable(['SKU', 'Name', 'sale_delay', 'Barcode'], [['A', 'Bear Large', '7', '4006381333931']], foldHeader).stock).toBeNull();
   });

@@ -500,7 +500,8 @@ function placeColumns(
   const isPlace = (h: string, i: number) => {
     const header = headers[i]!;
     if (h === '' || i <= lastKey || mappedIndexes.includes(i) || header === groupColumn) return false;
-    if (NOT_A_PLACE.test(h) || isFieldWord(h) || SYSTEM_ID.test(h) || /^option/.test(h) || /^column \d+$/.test(h)) return false;
+    // `On hand (current)`, `Stock new`: a quantity word with a qualifier names the stock, not a place.
+    if (NOT_A_PLACE.test(h) || isFieldWord(h) || QUANTITY_PREFIX.test(h) || SYSTEM_ID.test(h) || /^option/.test(h) || /^column \d+$/.test(h)) return false;
     const cells = columnCells(rows, i);
     return cells.length > 0 && cells.every(isStockCell) && barcodeEvidence(cells) !== true;
   };

@@ -115,6 +115,35 @@ describe.each(DATABASE_KINDS)('quantity uploads on %s', (kind) => {
     expect((await upload(owner, 'SKU,Quantity\nQ-1,10\nQ-2,-5\n')).statusCode).toBe(200);
   });
 
+  it('sets the quantities of the location the user chose: one store of a store column, one location column, or all summed', async () => {
+    const quantitiesOf = async (content: string, fileName: string, mapping: Record<string, string>, location?: string) => {
+      const res = await owner.upload('/api/products/upload-quantities', [{ field: 'file', content, fileName }], {
+        columnMapping: JSON.stringify(mapping),
+        ...(location ? { location } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return quantities(owner);
+    };
+    // A store column beside a shelf column (Shopify's inventory export): the preview offers its stores; one store reads only its rows.
+    const byStore = ['SKU,Location,Bin name,On hand (current)', 'Q-1,Main Street,A-1,5', 'Q-1,Warehouse,R-2,20', 'Q-2,Main Street,A-2,7', 'Q-3,Warehouse,R-3,9', ''].join('\n');
+    const preview = await owner.upload('/api/products/preview', [{ field: 'file', content: byStore, fileName: 'inventory_export.csv' }], { flow: 'quantities' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().locationChoice.options).toEqual(expect.arrayContaining(['Main Street', 'Warehouse']));
+    const stock = { SKU: 'sku', 'On hand (current)': 'quantity' };
+    expect(await quantitiesOf(byStore, 'inventory_export.csv', stock, 'Warehouse')).toEqual({ 'Q-1': 20, 'Q-2': -5, 'Q-3': 9 }); // Q-2 has no row at Warehouse: left as it was
+    expect(await quantitiesOf(byStore, 'inventory_export.csv', stock, 'Main Street')).toEqual({ 'Q-1': 5, 'Q-2': 7, 'Q-3': 9 });
+    expect(await quantitiesOf(byStore, 'inventory_export.csv', stock, 'all')).toEqual({ 'Q-1': 25, 'Q-2': 7, 'Q-3': 9 });
+
+    // One stock column per location: the chosen location's column, or all of them summed.
+    const byColumn = ['SKU,Title,Rangsutra Online,Rangsutra Store', 'Q-1,One,3,2', 'Q-2,Two,0,5', ''].join('\n');
+    const columns = await owner.upload('/api/products/preview', [{ field: 'file', content: byColumn, fileName: 'inventory.csv' }], { flow: 'quantities' });
+    expect(columns.json().locationChoice.options).toEqual(['Rangsutra Online', 'Rangsutra Store']);
+    const sku = { SKU: 'sku', 'Rangsutra Store': 'quantity' };
+    expect(await quantitiesOf(byColumn, 'inventory.csv', sku, 'Rangsutra Online')).toMatchObject({ 'Q-1': 3, 'Q-2': 0 });
+    expect(await quantitiesOf(byColumn, 'inventory.csv', sku, 'all')).toMatchObject({ 'Q-1': 5, 'Q-2': 5 });
+    expect((await upload(owner, 'SKU,Quantity\nQ-1,10\nQ-2,-5\nQ-3,3\n')).statusCode).toBe(200);
+  });
+
   it('finds the header below an XLSX report\'s title rows, and takes the header row the user chose', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Stock count');
