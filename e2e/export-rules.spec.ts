@@ -221,6 +221,45 @@ for (const width of [1280, 375]) {
       expect(await stockOf(page, 'CT-001')).toBe(1);
     });
 
+    test('asks the quantity upload which store a stock list is for, and updates from that store\'s rows alone', async ({ page }) => {
+      for (const [sku, name] of [['LS-S-WHT', 'Linen Shirt S'], ['LS-M-WHT', 'Linen Shirt M'], ['CT-001', 'Canvas Tote']]) {
+        expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
+      }
+      await goTo(page, 'Products');
+      await page.getByRole('button', { name: 'Upload QTY' }).click();
+      const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
+      await qty.getByLabel('Quantity file').setInputFiles({
+        name: 'inventory_export.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          [
+            'Handle,Title,SKU,Location,Bin name,On hand (current)',
+            'linen-shirt,Linen Shirt,LS-S-WHT,Main Street,A-01,5',
+            'linen-shirt,Linen Shirt,LS-S-WHT,Warehouse,R-12,20',
+            'linen-shirt,Linen Shirt,LS-M-WHT,Warehouse,R-12,3',
+            'canvas-tote,Canvas Tote,CT-001,Main Street,B-02,8',
+            '',
+          ].join('\r\n'),
+        ),
+      });
+      const decisions = qty.getByTestId('import-decisions');
+      await expect(decisions).toContainText('The stock is the column "On hand (current)".');
+      const question = qty.getByRole('combobox', { name: 'Which location is this count for, or all of them summed?' });
+      await question.click();
+      await page.getByRole('option', { name: 'Warehouse', exact: true }).click();
+      await expect(question).toHaveText('Warehouse');
+      await question.scrollIntoViewIfNeeded();
+      await shot(page, 'quantities-store');
+      await qty.getByRole('button', { name: 'Update Quantities' }).click();
+      await expect(qty.getByText('2 product quantities updated successfully.')).toBeVisible({ timeout: 60_000 });
+      await expectSentOnce(page, '/api/products/upload-quantities', 1);
+      await qty.getByRole('button', { name: 'Done' }).click();
+      // Warehouse's rows only: Main Street's 5 of LS-S-WHT left out, CT-001 (Main Street alone) left as it was.
+      expect(await stockOf(page, 'LS-S-WHT')).toBe(20);
+      expect(await stockOf(page, 'LS-M-WHT')).toBe(3);
+      expect(await stockOf(page, 'CT-001')).toBe(1);
+    });
+
     test('offers the quantity upload the same choices, reading the kept file again at each, and updates from it', async ({ page }) => {
       for (const [sku, name] of [['MUG-1', 'Clay Mug'], ['MUG-2', 'Slate Mug']]) {
         expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
