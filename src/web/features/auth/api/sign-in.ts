@@ -4,12 +4,15 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SignUpBody, TeamLoginBody } from '../../../../contracts/auth';
-import { api } from '@/lib/api';
+import { api, resetCsrfToken } from '@/lib/api';
 import { currentUserQueryKey } from './current-user';
 
 function useSignedIn() {
   const queryClient = useQueryClient();
   return async (user: CurrentUser | undefined) => {
+    // A new session has a CSRF secret of its own: the token fetched before signing in would be
+    // refused, and the first upload after sign-in sent twice.
+    resetCsrfToken();
     // Every cached answer belonged to the signed-out visitor (or another account): drop it.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserQueryKey[0] });
     if (user) queryClient.setQueryData(currentUserQueryKey, user);
