@@ -197,12 +197,6 @@ function databaseCpuByBackend(database: string): Map<number, number> | null {
   }
 }
 
-/** CPU seconds used so far by the backends connected to `database` (databaseCpuByBackend), or null. */
-function databaseCpuSeconds(database: string): number | null {
-  const used = databaseCpuByBackend(database);
-  return used === null ? null : [...used.values()].reduce((a, b) => a + b, 0);
-}
-
 /** CPU seconds used so far by process `pid` (user + system, from /proc). */
 function processCpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
