@@ -1,6 +1,7 @@
 /**
  * Local copies of stored scan files (local-copies.ts): a job of the process that stored a file
- * reads it from disk, once; any other read, and a copy past its time, goes to the database.
+ * reads it from disk, once; any other read, and a copy past its time, goes to the database. An
+ * upload token's file is read from the copy by every call naming the token (decision 0166).
  * The database's bytes are made different from the upload's, so each read shows where it came from.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { audits, organizations, storedFileChunks, users } from '../../db/schema.js';
 import { DATABASE_KINDS, openTestDatabase } from '../../test-support/databases.js';
-import { keepLocalCopy, takeLocalCopy } from './local-copies.js';
+import { forgetLocalCopy, keepLocalCopy, takeLocalCopy } from './local-copies.js';
 import { stageScanFile } from './staged-files.js';
 import { readJobFiles } from './processing-job.js';
+import { createUploadToken, openUploadTokens, removeUploadToken } from './upload-tokens.js';
 import type { AuditRow } from './repo.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-local-copies-'));
@@ -70,6 +72,33 @@ describe.each(DATABASE_KINDS)('local copies of stored scan files on %s', (kind) 
     const second = mkdtempSync(path.join(dir, 'job-'));
     const [again] = await readJobFiles(database.db, { files: [jobFile(storedFileId)] }, second);
     expect(readFileSync(again!.path, 'utf8')).toBe(IN_DATABASE);
+  });
+
+  it("gives every call naming an upload token the upload's own bytes while this process keeps them, then the database's", async () => {
+    const upload = path.join(dir, `${kind}-token.csv`);
+    writeFileSync(upload, UPLOADED);
+    const { uploadToken } = await createUploadToken(database.db, audit.organizationId, { fileName: 'token.csv', path: upload, sizeBytes: UPLOADED.length });
+    rmSync(upload); // the request's folder goes when it is answered
+    await database.db
+      .update(storedFileChunks)
+      .set({ data: sql`decode(${Buffer.from(IN_DATABASE).toString('base64')}, 'base64')` })
+      .where(eq(storedFileChunks.uploadToken, uploadToken));
+    const open = () => openUploadTokens(database.db, audit.organizationId, [{ field: 'uploadToken', token: uploadToken }]);
+    // Each preview and the import read it: the copy is linked, not taken.
+    let storedFileId = '';
+    for (let call = 0; call < 2; call += 1) {
+      const opened = await open();
+      storedFileId = opened.files[0]!.storedFileId;
+      expect(readFileSync(opened.files[0]!.path, 'utf8')).toBe(UPLOADED);
+      await opened.cleanup();
+    }
+    // Another server (here: this one once the copy is gone) reads the stored file.
+    await forgetLocalCopy(storedFileId);
+    const fromDatabase = await open();
+    expect(readFileSync(fromDatabase.files[0]!.path, 'utf8')).toBe(IN_DATABASE);
+    await fromDatabase.cleanup();
+    await removeUploadToken(database.db, audit.organizationId, uploadToken);
+    await expect(open()).rejects.toMatchObject({ code: 'UPLOAD_TOKEN_NOT_FOUND' });
   });
 
   it('reads the database once the copy has waited longer than its time', async () => {

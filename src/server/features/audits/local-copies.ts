@@ -4,7 +4,8 @@
  * disk instead of back from the database (DESIGN.md section 12; docs/decisions/0090). The stored
  * file stays the one that counts: a job on another server, or after a restart, reads the database
  * as before. Measured on a 1,000,000-row upload (20 MB) on the PostgreSQL server, the read-back
- * took 1.3 s of the 6.5 s from upload to results stored.
+ * took 1.3 s of the 6.5 s from upload to results stored. An upload token's file (upload-tokens.ts)
+ * is kept the same way and linked, not moved, for each call that names the token (decision 0166).
  *
  *   await keepLocalCopy(storedFileId, upload.path);            // after storeUploadedFile
  *   if (!(await takeLocalCopy(storedFileId, jobPath))) await readStoredFile(db, storedFileId, jobPath);
@@ -63,6 +64,29 @@ export async function takeLocalCopy(storedFileId: string, targetPath: string): P
     await rm(copy.path, { force: true });
     return false;
   }
+}
+
+/**
+ * Links the local copy of `storedFileId` at `targetPath` (a byte copy where links are refused),
+ * keeping the copy for later reads: for a file read more than once, such as an upload token's
+ * (upload-tokens.ts; docs/decisions/0166). Answers false when this process keeps none, or it could
+ * not be linked or copied. The reader must not write to `targetPath`: with a link it is the copy.
+ */
+export async function linkLocalCopy(storedFileId: string, targetPath: string): Promise<boolean> {
+  const copy = copies.get(storedFileId);
+  if (!copy) return false;
+  try {
+    await link(copy.path, targetPath).catch(() => copyFile(copy.path, targetPath));
+    return true;
+  } catch {
+    await rm(targetPath, { force: true });
+    return false;
+  }
+}
+
+/** Deletes the local copy of `storedFileId`, if any (its stored file was deleted). */
+export async function forgetLocalCopy(storedFileId: string): Promise<void> {
+  await forget(storedFileId);
 }
 
 /** Deletes the local copy of `storedFileId`, if any. */

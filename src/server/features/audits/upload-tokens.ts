@@ -27,6 +27,7 @@ import type { ReceivedForm } from '../../http/multipart.js';
 import { uploadTokens } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ScanFileSource } from './process-audit.js';
+import { forgetLocalCopy, keepLocalCopy, linkLocalCopy } from './local-copies.js';
 import { readStoredFile, storeUploadedFile } from './stored-files.js';
 
 /** How long a token (and the file it keeps) lasts after the preview: 1 hour. */
@@ -86,12 +87,15 @@ export async function createUploadToken(
     await db.delete(uploadTokens).where(eq(uploadTokens.token, token));
     throw err;
   }
+  // The next calls on this process read the file from its disk (local-copies.ts, decision 0166).
+  await keepLocalCopy(fileId, file.path);
   return { uploadToken: token, expiresAt };
 }
 
 /**
  * Looks the tokens up for the organisation and writes their files to a temporary folder, in the
- * order given. `field` names the form field in messages (`uploadToken_1`). With `userId`, the
+ * order given: linked from this process's local copy when it keeps one (the process that made the
+ * token, within LOCAL_COPY_TTL_MS; local-copies.ts), else read from the database. `field` names the form field in messages (`uploadToken_1`). With `userId`, the
  * tokens kept for that user (and those kept for no user) are found; without, only the latter.
  * @throws AppError 400 INVALID_UPLOAD_TOKEN (not a token at all), 404 UPLOAD_TOKEN_NOT_FOUND
  *   (unknown, deleted after it lapsed, another organisation's or another user's), 400
@@ -111,7 +115,8 @@ export async function openUploadTokens(
     const files: TokenFile[] = [];
     for (const [i, row] of rows.entries()) {
       const target = path.join(dir, `${i}-${row.fileName.replace(/[^\w.-]+/g, '_')}`);
-      await readStoredFile(db, row.fileId, target);
+      // The file as this process received it, when it still keeps it; else the stored one.
+      if (!(await linkLocalCopy(row.fileId, target))) await readStoredFile(db, row.fileId, target);
       files.push({
         fileName: row.fileName,
         path: target,
@@ -210,7 +215,11 @@ export async function openFormUploadTokens(
  * dialog starts again from a new file). Unknown tokens are ignored.
  */
 export async function removeUploadToken(db: Db, organizationId: string, token: string): Promise<void> {
-  await db.delete(uploadTokens).where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId)));
+  const gone = await db
+    .delete(uploadTokens)
+    .where(and(eq(uploadTokens.token, token), eq(uploadTokens.organizationId, organizationId)))
+    .returning({ fileId: uploadTokens.fileId });
+  for (const { fileId } of gone) await forgetLocalCopy(fileId);
 }
 
 /** Deletes the tokens (and files) that lapsed; answers how many. For clean-up runs and tests. */

@@ -382,7 +382,7 @@ export class CatalogueRowReader {
     const perRead = this.interpretation.barcodeUnits;
     if (perRead !== null) this.noteBarcode(key, row, cells, perRead, seen === undefined);
     const apart = this.interpretation.distinguishingIndexes;
-    const fingerprint = fingerprint53(apart.length === 0 ? JSON.stringify(row) : JSON.stringify([row, apart.map((i) => cells[i] ?? '')]));
+    const fingerprint = rowFingerprint(row, cells, apart);
     if (seen !== undefined) {
       if (this.firstFingerprints[seen] === fingerprint) return this.skip('repeated rows (same SKU, same values)');
       if (listKind === 'barcodes') return this.skip('further barcodes of an item (its alternate identifiers)');
@@ -588,19 +588,73 @@ function addStock(a: number, b: number): number {
 }
 
 /**
- * A 53-bit fingerprint of a row's values (JSON text), exact as a JavaScript number: cyrb53, two
- * 32-bit multiplicative hashes mixed together. Two rows of one SKU with different values share it
- * with a chance of about 1 in 9 * 10^15 (docs/decisions/0088-repeated-rows-by-fingerprint.md).
+ * A 53-bit fingerprint of a row's values, exact as a JavaScript number: cyrb53, two 32-bit
+ * multiplicative hashes mixed together, fed with the row's keys and values in their order (each
+ * text with its length, two UTF-16 units a step) and then the file's cells at `apart` (the
+ * columns that tell rows of one SKU apart), without making the JSON text of the whole row. Two rows give the same fingerprint when their values are the same, as their JSON
+ * texts would be; two rows of one SKU with different values share it with a chance of about 1 in
+ * 9 * 10^15 (docs/decisions/0088-repeated-rows-by-fingerprint.md, 0165).
  */
-function fingerprint53(text: string): number {
+function rowFingerprint(row: ProductUpsert, cells: readonly string[], apart: readonly number[]): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  for (const key in row) {
+    const value = (row as Record<string, unknown>)[key];
+    if (value === undefined) continue; // as JSON leaves it out
+    const unit = KEY_UNITS.get(key);
+    if (unit === undefined) {
+      h1 = mixText(h1, key, M1);
+      h2 = mixText(h2, key, M2);
+    } else {
+      h1 = Math.imul(h1 ^ unit, M1);
+      h2 = Math.imul(h2 ^ unit, M2);
+    }
+    if (typeof value === 'string') {
+      h1 = mixText(h1, value, M1);
+      h2 = mixText(h2, value, M2);
+    } else {
+      // Marked apart from any text: a text's first unit is its length.
+      const text = valueText(value);
+      h1 = mixText(Math.imul(h1 ^ NOT_TEXT, M1), text, M1);
+      h2 = mixText(Math.imul(h2 ^ NOT_TEXT, M2), text, M2);
+    }
+  }
+  for (const i of apart) {
+    const cell = cells[i] ?? '';
+    h1 = mixText(Math.imul(h1 ^ APART, M1), cell, M1);
+    h2 = mixText(Math.imul(h2 ^ APART, M2), cell, M2);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (0x1fffff & h2) + (h1 >>> 0);
+}
+
+/** cyrb53's two multipliers. */
+const M1 = 2654435761;
+const M2 = 1597334677;
+/** A row's known keys as one unit each (apart from a text's first unit, its length), other keys as text. */
+const KEY_UNITS = new Map<string, number>([...PRODUCT_IMPORT_FIELDS, 'tags'].map((field, i) => [field, 0x7fff0000 + i]));
+/** Marks the distinguishing cells after the row's values, and a value that is not text. */
+const APART = 0x7ffeffff;
+const NOT_TEXT = 0x7ffefffe;
+
+/**
+ * `text` mixed into one of the fingerprint's states `h` with multiplier `m`: its length first (so
+ * that where one text ends and the next begins is part of what is mixed), then two UTF-16 units
+ * a step.
+ */
+function mixText(h: number, text: string, m: number): number {
+  const n = text.length;
+  h = Math.imul(h ^ n, m);
+  let i = 0;
+  for (; i + 1 < n; i += 2) h = Math.imul(h ^ (text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16)), m);
+  if (i < n) h = Math.imul(h ^ text.charCodeAt(i), m);
+  return h;
+}
+
+/** A value other than a string as JSON writes it (-0 as 0): a number, null, an array of texts. */
+function valueText(value: unknown): string {
+  if (typeof value === 'number') return String(value === 0 ? 0 : value);
+  if (value === null) return 'null';
+  return JSON.stringify(value);
 }
