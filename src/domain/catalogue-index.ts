@@ -33,7 +33,7 @@ import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
 import { AsciiFoldTable, foldedHashOf, isAscii, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable, touchedLines } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
-import { readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
+import { readGs1Item, readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
 import { GS } from './gs1/parse-element-string.js';
 
 /** A catalogue product as the engine sees it (expected quantity snapshotted, DESIGN.md section 2). */
@@ -321,11 +321,11 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
 
   /** A GS1 element string: its GTIN at the barcode level only. */
   function matchGs1(value: string): number {
-    const read = readGs1Scan(value);
+    const read = readGs1Item(value);
     if (read === null) return MATCH_NOT_GS1;
-    if (!read.ok) return MATCH_GS1_MALFORMED;
-    lastGs1 = read.item;
-    const hit = matchBarcode(digitValue(read.item.gtin), null);
+    if (typeof read === 'string') return MATCH_GS1_MALFORMED;
+    lastGs1 = read;
+    const hit = matchBarcode(digitValue(read.gtin), null);
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
 
