@@ -108,6 +108,11 @@ export interface CatalogueIndex {
    */
   readonly lastUnits: number;
   /**
+   * The same three as plain fields of one object that every `match` updates (the engine reads
+   * them per row: field loads, where the accessors above are calls).
+   */
+  readonly last: LastMatch;
+  /**
    * Loads the cache lines `match` will read first for `values[0..count)` (normalised; blanks
    * skipped): the barcode slot of a digit code (and its digit-SKU slot when the catalogue has
    * digit SKUs), the SKU slot of a text (not of a GS1 element string: `match` reads its GTIN
@@ -141,6 +146,13 @@ export interface CatalogueIndex {
    * `gs1: ...`.
    */
   resolve(normalized: string): Resolution;
+}
+
+/** What the last `match` found besides its answer: see `CatalogueIndex.lastLevel`, `lastUnits`, `lastGs1`. */
+export interface LastMatch {
+  level: MatchLevel;
+  units: number;
+  gs1: Gs1Item | null;
 }
 
 /** `matchRange`'s answer when the value must be matched as a string (never a `match` answer). */
@@ -278,17 +290,15 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     else putText(otherText, value, entry);
   }
 
-  let lastLevel: MatchLevel = 'sku';
-  let lastGs1: Gs1Item | null = null;
-  let lastUnits = ONE_UNIT;
+  const last: LastMatch = { level: 'sku', units: ONE_UNIT, gs1: null };
   const answer = (hit: number, level: MatchLevel): number => {
     if (hit >= 0) {
-      lastLevel = level;
+      last.level = level;
       if (hit < n) {
-        lastUnits = ONE_UNIT;
+        last.units = ONE_UNIT;
         return hit;
       }
-      lastUnits = alternates.units[hit - n]!;
+      last.units = alternates.units[hit - n]!;
       return alternates.product[hit - n]!;
     }
     return MATCH_AMBIGUOUS - (-1 - hit);
@@ -324,7 +334,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     const read = readGs1Item(value);
     if (read === null) return MATCH_NOT_GS1;
     if (typeof read === 'string') return MATCH_GS1_MALFORMED;
-    lastGs1 = read;
+    last.gs1 = read;
     const hit = matchBarcode(digitValue(read.gtin), null);
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
@@ -341,7 +351,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   }
 
   function match(value: string): number {
-    lastGs1 = null;
+    last.gs1 = null;
     const number = digitValue(value);
     if (number >= 0) return matchDigits(value.length, number, value.length === 8 ? value : null);
     if (mayBeGs1(value)) {
@@ -424,7 +434,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   }
 
   function matchRange(text: string, start: number, end: number, key: number): number {
-    lastGs1 = null;
+    last.gs1 = null;
     if (key >= 0) return matchDigits(end - start, key, null);
     const hit = skuText.ascii.getRange(text, start, end, (-1 - key) | 0);
     return hit !== MISSING ? answer(hit, 'sku') : RANGE_UNDECIDED;
@@ -437,18 +447,19 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     rangeKey,
     touchKeys,
     matchRange,
+    last,
     get lastLevel() {
-      return lastLevel;
+      return last.level;
     },
     get lastGs1() {
-      return lastGs1;
+      return last.gs1;
     },
     get lastUnits() {
-      return lastUnits;
+      return last.units;
     },
     resolve(value: string): Resolution {
       const hit = match(value);
-      if (hit >= 0) return { kind: 'product', productIndex: hit, level: lastLevel };
+      if (hit >= 0) return { kind: 'product', productIndex: hit, level: last.level };
       if (hit === MATCH_UNKNOWN) return { kind: 'notFound', reason: REASON_UNKNOWN };
       if (hit === MATCH_SCIENTIFIC) {
         return { kind: 'notFound', reason: scientificNotationReason(value, detectScientificNotation(value)!) };

@@ -165,6 +165,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const nProducts = catalogue.length;
   const nFiles = files.length;
   const index = buildCatalogueIndex(catalogue);
+  const last = index.last;
 
   // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
   // (units; in scope and match level of its first row in the file) so that a row touches one
@@ -324,9 +325,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         }
       } else target = value === '' ? BLANK : index.match(value);
       targets[i] = target;
-      levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
-      units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
-      const gs1 = target === BLANK ? null : index.lastGs1;
+      levels[i] = target >= 0 ? levelCode(last.level) : 0;
+      units[i] = target >= 0 ? last.units : ONE_UNIT;
+      const gs1 = target === BLANK ? null : last.gs1;
       if (gs1 !== null) {
         batchGs1[i] = gs1;
         gs1Rows = i + 1;
