@@ -64,7 +64,7 @@ async function runEngine(files: { catalogueFile: string; scanFile: string }, mod
   });
   const table = await openTable(files.scanFile, 'scans.csv', { header: 'auto' });
   for await (const batch of readScanColumns(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) {
-    reconciler.addColumns(0, batch.values, batch.quantities, batch.count);
+    reconciler.addColumns(0, batch.values, batch.quantities, batch.count, undefined, batch);
   }
   if (mode === 'held') {
     const result = reconciler.finish();

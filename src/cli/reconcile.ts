@@ -227,7 +227,7 @@ export async function reconcileFiles(opts: ReconcileCliOptions): Promise<Enhance
   });
   for (const [i, spec] of opts.scans.entries()) {
     const table = await openTable(spec.file, path.basename(spec.file), { header });
-    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines);
+    for await (const batch of readScanColumns(table, columns[i]!)) reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines, batch);
   }
   const results = reconciler.finish();
   results.summary.processingTime = Math.round(performance.now() - started);

@@ -55,8 +55,22 @@ export class AsciiFoldTable {
   get(value: string): number {
     const h = foldedHash(value);
     if (h === null) return NOT_ASCII;
-    const slot = this.find(value, h);
+    const slot = this.find(value, 0, value.length, h);
     return this.meta[slot * SLOT + 2] === EMPTY ? MISSING : this.meta[slot * SLOT + 3]!;
+  }
+
+  /**
+   * `get` of the ASCII text `text[start, end)` whose `foldedHashOf` is `h` (not NaN): the value
+   * or `MISSING`, with no string made of the range.
+   */
+  getRange(text: string, start: number, end: number, h: number): number {
+    const slot = this.find(text, start, end, h);
+    return this.meta[slot * SLOT + 2] === EMPTY ? MISSING : this.meta[slot * SLOT + 3]!;
+  }
+
+  /** `firstCell` of a range whose `foldedHashOf` is `h` (not NaN). */
+  firstCellOfHash(h: number): number {
+    return (h & this.mask) * SLOT;
   }
 
   /**
@@ -76,7 +90,7 @@ export class AsciiFoldTable {
   /** Set `key` (ASCII, folded to lower case) to `value`. Throws for non-ASCII keys and when full. */
   set(key: string, value: number): void {
     const h = keyHash(key);
-    const slot = this.find(key, h);
+    const slot = this.find(key, 0, key.length, h);
     if (this.meta[slot * SLOT + 2] === EMPTY) this.add(slot, key, h);
     this.meta[slot * SLOT + 3] = value;
   }
@@ -88,7 +102,7 @@ export class AsciiFoldTable {
    */
   insert(key: string, value: number): number {
     const h = keyHash(key);
-    const slot = this.find(key, h);
+    const slot = this.find(key, 0, key.length, h);
     const m = slot * SLOT;
     if (this.meta[m + 2] !== EMPTY) return this.meta[m + 3]!;
     this.add(slot, key, h);
@@ -120,12 +134,12 @@ export class AsciiFoldTable {
     this.count++;
   }
 
-  /** The slot holding `value` (hash `h`), or the free slot where it would go. */
-  private find(value: string, h: number): number {
+  /** The slot holding `text[start, end)` (hash `h`), or the free slot where it would go. */
+  private find(text: string, start: number, end: number, h: number): number {
     const meta = this.meta;
     const arena = this.arena;
     const mask = this.mask;
-    const n = value.length;
+    const n = end - start;
     let slot = h & mask;
     for (;;) {
       const m = slot * SLOT;
@@ -135,11 +149,11 @@ export class AsciiFoldTable {
         const inline = n < INLINE_BYTES ? n : INLINE_BYTES;
         let i = 0;
         for (; i < inline; i++) {
-          if (foldCode(value.charCodeAt(i)) !== ((meta[m + INLINE + (i >> 2)]! >>> ((i & 3) * 8)) & 0xff)) break;
+          if (foldCode(text.charCodeAt(start + i)) !== ((meta[m + INLINE + (i >> 2)]! >>> ((i & 3) * 8)) & 0xff)) break;
         }
         if (i === inline) {
           const offset = meta[m + 1]! - INLINE_BYTES;
-          for (; i < n; i++) if (foldCode(value.charCodeAt(i)) !== arena[offset + i]) break;
+          for (; i < n; i++) if (foldCode(text.charCodeAt(start + i)) !== arena[offset + i]) break;
           if (i === n) return slot;
         }
       }
@@ -168,10 +182,19 @@ function foldCode(c: number): number {
 
 /** FNV-1a of the text with A-Z folded, finalised; null when a character is above U+007F. */
 function foldedHash(text: string): number | null {
+  const h = foldedHashOf(text, 0, text.length);
+  return h !== h ? null : h;
+}
+
+/**
+ * The hash `AsciiFoldTable` keys `text[start, end)` by (FNV-1a with A-Z folded, finalised), or
+ * NaN when a character is above U+007F (the range is then no key of the table).
+ */
+export function foldedHashOf(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     let c = text.charCodeAt(i);
-    if (c > 0x7f) return null;
+    if (c > 0x7f) return NaN;
     if (c >= 65 && c <= 90) c += 32;
     h = Math.imul(h ^ c, 0x01000193);
   }

@@ -30,10 +30,10 @@
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
 import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
-import { AsciiFoldTable, isAscii, NOT_ASCII } from './ascii-fold-table.js';
+import { AsciiFoldTable, foldedHashOf, isAscii, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable, touchedLines } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
-import { readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
+import { readGs1Item, readGs1Scan, type Gs1Item } from './gs1/gs1-scan.js';
 import { GS } from './gs1/parse-element-string.js';
 
 /** A catalogue product as the engine sees it (expected quantity snapshotted, DESIGN.md section 2). */
@@ -108,6 +108,11 @@ export interface CatalogueIndex {
    */
   readonly lastUnits: number;
   /**
+   * The same three as plain fields of one object that every `match` updates (the engine reads
+   * them per row: field loads, where the accessors above are calls).
+   */
+  readonly last: LastMatch;
+  /**
    * Loads the cache lines `match` will read first for `values[0..count)` (normalised; blanks
    * skipped): the barcode slot of a digit code (and its digit-SKU slot when the catalogue has
    * digit SKUs), the SKU slot of a text (not of a GS1 element string: `match` reads its GTIN
@@ -116,7 +121,25 @@ export interface CatalogueIndex {
    * that many rows' cache misses overlap (docs/decisions/0133). Answers a number of no meaning;
    * `match` gives the same answers without it.
    */
-  touch(values: readonly string[], count: number, scratch: Int32Array): number;
+  touch(values: readonly (string | null)[], count: number, scratch: Int32Array): number;
+  /**
+   * What `matchRange` needs of the normalised, non-blank value `text[start, end)` (a range of a
+   * chunk of a file, no string made): the value of a code of 1-14 ASCII digits (not 8: a UPC-E
+   * code is matched as a string), `-1 - hash` of other ASCII text without control characters
+   * that cannot be a GS1 element string, and NaN for every other value (match it as a string).
+   */
+  rangeKey(text: string, start: number, end: number): number;
+  /**
+   * `touch` for values given by `rangeKey`: `keys[i]` (NaN: skipped) of a value `lengths[i]`
+   * characters long, for i < `count`.
+   */
+  touchKeys(keys: ArrayLike<number>, lengths: ArrayLike<number>, count: number, scratch: Int32Array): number;
+  /**
+   * `match` of the value `text[start, end)` whose `rangeKey` is `key` (not NaN): the same answer
+   * (with `lastLevel`, `lastUnits` and `lastGs1` set alike), or `RANGE_UNDECIDED` when only
+   * `match` of the value as a string can tell (a text that is no SKU as written). Allocates nothing.
+   */
+  matchRange(text: string, start: number, end: number, key: number): number;
   /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
    * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
@@ -124,6 +147,16 @@ export interface CatalogueIndex {
    */
   resolve(normalized: string): Resolution;
 }
+
+/** What the last `match` found besides its answer: see `CatalogueIndex.lastLevel`, `lastUnits`, `lastGs1`. */
+export interface LastMatch {
+  level: MatchLevel;
+  units: number;
+  gs1: Gs1Item | null;
+}
+
+/** `matchRange`'s answer when the value must be matched as a string (never a `match` answer). */
+export const RANGE_UNDECIDED = -0x7ffffff1;
 
 /** Products whose first slots `buildCatalogueIndex` loads before inserting them. */
 const INSERT_BLOCK = 4096;
@@ -257,28 +290,28 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     else putText(otherText, value, entry);
   }
 
-  let lastLevel: MatchLevel = 'sku';
-  let lastGs1: Gs1Item | null = null;
-  let lastUnits = ONE_UNIT;
+  const last: LastMatch = { level: 'sku', units: ONE_UNIT, gs1: null };
   const answer = (hit: number, level: MatchLevel): number => {
     if (hit >= 0) {
-      lastLevel = level;
+      last.level = level;
       if (hit < n) {
-        lastUnits = ONE_UNIT;
+        last.units = ONE_UNIT;
         return hit;
       }
-      lastUnits = alternates.units[hit - n]!;
+      last.units = alternates.units[hit - n]!;
       return alternates.product[hit - n]!;
     }
     return MATCH_AMBIGUOUS - (-1 - hit);
   };
 
-  /** A digit code (its text and `digitValue`) through the levels: SKU, UPC/GTIN, other identifier. */
-  function matchDigits(value: string, number: number): number {
-    const length = value.length;
+  /**
+   * A digit code (its length and `digitValue`; its text when 8 digits long, null for any other
+   * length) through the levels: SKU, UPC/GTIN, other identifier.
+   */
+  function matchDigits(length: number, number: number, upcE: string | null): number {
     let hit = skuDigits.get(length * LENGTH_FACTOR + number);
     if (hit !== MISSING) return answer(hit, 'sku');
-    hit = matchBarcode(number, length === 8 ? value : null);
+    hit = matchBarcode(number, upcE);
     if (hit !== MISSING) return answer(hit, 'upc');
     hit = otherDigits.get(length * LENGTH_FACTOR + number);
     if (hit !== MISSING) return answer(hit, 'otherIdentifier');
@@ -298,11 +331,11 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
 
   /** A GS1 element string: its GTIN at the barcode level only. */
   function matchGs1(value: string): number {
-    const read = readGs1Scan(value);
+    const read = readGs1Item(value);
     if (read === null) return MATCH_NOT_GS1;
-    if (!read.ok) return MATCH_GS1_MALFORMED;
-    lastGs1 = read.item;
-    const hit = matchBarcode(digitValue(read.item.gtin), null);
+    if (typeof read === 'string') return MATCH_GS1_MALFORMED;
+    last.gs1 = read;
+    const hit = matchBarcode(digitValue(read.gtin), null);
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
 
@@ -318,9 +351,9 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   }
 
   function match(value: string): number {
-    lastGs1 = null;
+    last.gs1 = null;
     const number = digitValue(value);
-    if (number >= 0) return matchDigits(value, number);
+    if (number >= 0) return matchDigits(value.length, number, value.length === 8 ? value : null);
     if (mayBeGs1(value)) {
       const gs1 = matchGs1(value);
       // A malformed GS1 string still matches an identifier spelt exactly so (a SKU `(12)AB`).
@@ -333,7 +366,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     const grouped = groupedDigits(value);
     if (grouped !== null) {
       const groupedNumber = digitValue(grouped);
-      const found = groupedNumber >= 0 ? matchDigits(grouped, groupedNumber) : MATCH_UNKNOWN;
+      const found = groupedNumber >= 0 ? matchDigits(grouped.length, groupedNumber, grouped.length === 8 ? grouped : null) : MATCH_UNKNOWN;
       if (found !== MATCH_UNKNOWN) return found;
     }
     hit = upcText.get(value);
@@ -344,11 +377,15 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   }
 
   // touch's slots: >= 0 a barcode cell, <= -2 a SKU text slot (-2 - position), -1 nothing.
-  function touch(values: readonly string[], count: number, scratch: Int32Array): number {
+  function touch(values: readonly (string | null)[], count: number, scratch: Int32Array): number {
     const digitSkus = skuDigits.size !== 0;
     let sum = 0;
     for (let i = 0; i < count; i++) {
       const value = values[i]!;
+      if (value === null) {
+        scratch[i] = -1;
+        continue;
+      }
       const number = digitValue(value);
       if (number >= 0) {
         scratch[i] = upcNumber.firstCell(number);
@@ -362,22 +399,67 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return sum;
   }
 
+  function rangeKey(text: string, start: number, end: number): number {
+    const length = end - start;
+    if (length <= MAX_NUMERIC_DIGITS) {
+      const number = digitValueIn(text, start, end);
+      if (number >= 0) return length === 8 ? NaN : number;
+    }
+    // What `mayBeGs1` may take for GS1 goes the string way, as does any control character (GS).
+    const first = text.charCodeAt(start);
+    if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return NaN;
+    if ((first === 0x68 /* h */ || first === 0x48 /* H */) && length > 10 && (text.charCodeAt(start + 3) | 0x20) === 0x70) return NaN;
+    const h = foldedHashOf(text, start, end);
+    if (h !== h) return NaN;
+    for (let i = start; i < end; i++) if (text.charCodeAt(i) < 0x20) return NaN;
+    return -1 - (h >>> 0);
+  }
+
+  function touchKeys(keys: ArrayLike<number>, lengths: ArrayLike<number>, count: number, scratch: Int32Array): number {
+    const digitSkus = skuDigits.size !== 0;
+    const skuAscii = skuText.ascii;
+    let sum = 0;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      if (key >= 0) {
+        scratch[i] = upcNumber.firstCell(key);
+        if (digitSkus) sum += skuDigits.touchAt(skuDigits.firstCell(lengths[i]! * LENGTH_FACTOR + key));
+      } else scratch[i] = key < 0 ? -2 - skuAscii.firstCellOfHash((-1 - key) | 0) : -1;
+    }
+    for (let i = 0; i < count; i++) {
+      const at = scratch[i]!;
+      sum += at >= 0 ? upcNumber.touchAt(at) : at <= -2 ? skuText.touchAt(-2 - at) : 0;
+    }
+    return sum;
+  }
+
+  function matchRange(text: string, start: number, end: number, key: number): number {
+    last.gs1 = null;
+    if (key >= 0) return matchDigits(end - start, key, null);
+    const hit = skuText.ascii.getRange(text, start, end, (-1 - key) | 0);
+    return hit !== MISSING ? answer(hit, 'sku') : RANGE_UNDECIDED;
+  }
+
   return {
     products,
     match,
     touch,
+    rangeKey,
+    touchKeys,
+    matchRange,
+    last,
     get lastLevel() {
-      return lastLevel;
+      return last.level;
     },
     get lastGs1() {
-      return lastGs1;
+      return last.gs1;
     },
     get lastUnits() {
-      return lastUnits;
+      return last.units;
     },
     resolve(value: string): Resolution {
       const hit = match(value);
-      if (hit >= 0) return { kind: 'product', productIndex: hit, level: lastLevel };
+      if (hit >= 0) return { kind: 'product', productIndex: hit, level: last.level };
       if (hit === MATCH_UNKNOWN) return { kind: 'notFound', reason: REASON_UNKNOWN };
       if (hit === MATCH_SCIENTIFIC) {
         return { kind: 'notFound', reason: scientificNotationReason(value, detectScientificNotation(value)!) };
@@ -472,7 +554,8 @@ export function compareCodeUnits(a: string, b: string): number {
  * `NumberTable`; `MISSING` when absent.
  */
 class FoldedTextTable {
-  private readonly ascii: AsciiFoldTable;
+  /** The keys whose lower case is ASCII. */
+  readonly ascii: AsciiFoldTable;
   private readonly unicode = new Map<string, number>();
 
   constructor(maxEntries: number) {
@@ -520,10 +603,15 @@ class FoldedTextTable {
 
 /** The value of a digit-only text of 1-14 ASCII digits, else -1. No allocation. */
 function digitValue(text: string): number {
-  const length = text.length;
+  return digitValueIn(text, 0, text.length);
+}
+
+/** `digitValue` of `text[start, end)`. */
+function digitValueIn(text: string, start: number, end: number): number {
+  const length = end - start;
   if (length === 0 || length > MAX_NUMERIC_DIGITS) return -1;
   let value = 0;
-  for (let i = 0; i < length; i++) {
+  for (let i = start; i < end; i++) {
     const digit = text.charCodeAt(i) - 48;
     if (digit < 0 || digit > 9) return -1;
     value = value * 10 + digit;

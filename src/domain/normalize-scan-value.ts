@@ -26,27 +26,55 @@ const FIRST_COMBINING_MARK = 0x300;
  * `"'917566591456"` -> `'917566591456'`; `'="8720602821200"'` -> `'8720602821200'`; `'Cafe\u0301'` -> `'Café'`.
  */
 export function normalizeScanValue(raw: string): string {
-  let value = trimEdges(raw);
+  normalizedRange(raw, 0, raw.length, lastRange);
+  const value = lastRange.start === 0 && lastRange.end === raw.length ? raw : raw.slice(lastRange.start, lastRange.end);
+  return needsNfc(value) ? value.normalize('NFC') : value;
+}
+
+/** A range `[start, end)` of a text. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/** normalizeScanValue's scratch range (normalisation is synchronous). */
+const lastRange: TextRange = { start: 0, end: 0 };
+
+/**
+ * `normalizeScanValue` of `text[start, end)` as a range of `text`, for a reader that hands the
+ * engine positions in a chunk of a file rather than a string per value: every step but NFC only
+ * moves the ends (trim, quotes, apostrophe, Excel's `="..."`), so the normalised value is
+ * `text.slice(out.start, out.end)` when that range holds no character from U+0300 on (the
+ * caller checks: for ASCII it holds); otherwise it is `normalizeScanValue` of the raw range.
+ * Allocates nothing.
+ */
+export function normalizedRange(text: string, start: number, end: number, out: TextRange): void {
+  trimRange(text, start, end, out);
+  start = out.start;
+  end = out.end;
   // Excel's formula form of a text code: ="0012345678905"
-  if (value.length >= 3 && value.charCodeAt(0) === 0x3d /* = */ && value.charCodeAt(1) === DOUBLE_QUOTE && value.charCodeAt(value.length - 1) === DOUBLE_QUOTE) {
-    value = trimEdges(value.slice(2, -1));
+  if (end - start >= 3 && text.charCodeAt(start) === 0x3d /* = */ && text.charCodeAt(start + 1) === DOUBLE_QUOTE && text.charCodeAt(end - 1) === DOUBLE_QUOTE) {
+    trimRange(text, start + 2, end - 1, out);
+    start = out.start;
+    end = out.end;
   }
-  if (value.length >= 2) {
-    const first = value.charCodeAt(0);
-    const last = value.charCodeAt(value.length - 1);
+  if (end - start >= 2) {
+    const first = text.charCodeAt(start);
+    const last = text.charCodeAt(end - 1);
     if (
       (first === DOUBLE_QUOTE && last === DOUBLE_QUOTE) ||
       (first === APOSTROPHE && last === APOSTROPHE) ||
       (first === LEFT_DOUBLE_QUOTE && last === RIGHT_DOUBLE_QUOTE)
     ) {
-      value = trimEdges(value.slice(1, -1));
+      trimRange(text, start + 1, end - 1, out);
+      start = out.start;
+      end = out.end;
     }
   }
-  if (value.length > 0) {
-    const first = value.charCodeAt(0);
-    if (first === APOSTROPHE || first === RIGHT_SINGLE_QUOTE) value = trimEdges(value.slice(1));
+  if (end > start) {
+    const first = text.charCodeAt(start);
+    if (first === APOSTROPHE || first === RIGHT_SINGLE_QUOTE) trimRange(text, start + 1, end, out);
   }
-  return needsNfc(value) ? value.normalize('NFC') : value;
 }
 
 /** Fewest digits a grouped value must hold to be compared as its digits (DESIGN.md section 5 rule 1). */
@@ -115,12 +143,12 @@ function isEdgeJunk(code: number): boolean {
   );
 }
 
-function trimEdges(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && isEdgeJunk(value.charCodeAt(start))) start++;
-  while (end > start && isEdgeJunk(value.charCodeAt(end - 1))) end--;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
+/** `text[start, end)` without the edge junk at either end, into `out`. */
+function trimRange(text: string, start: number, end: number, out: TextRange): void {
+  while (start < end && isEdgeJunk(text.charCodeAt(start))) start++;
+  while (end > start && isEdgeJunk(text.charCodeAt(end - 1))) end--;
+  out.start = start;
+  out.end = end;
 }
 
 function needsNfc(value: string): boolean {

@@ -4,7 +4,7 @@
  * cross-validation mode: again in the same file, each file being a count of its own) is counted
  * once, and each later read is kept here to be listed apart, with where the item was first read.
  *
- * Memory grows with the number of distinct serials read (one map entry each) and the number of
+ * Memory grows with the number of distinct serials read (a few numbers each) and the number of
  * repeats, never with the other rows.
  */
 import type { Gs1Item } from './gs1/gs1-scan.js';
@@ -26,14 +26,20 @@ export interface RepeatedReadRecord {
 }
 
 export class RepeatedReads {
-  /** Per counting scope (the audit, or each file in cross-validation): serial -> its first item. */
-  private readonly bySerial: Map<string, number>[] = [];
-  // Per distinct item (GTIN + serial) in first-read order: its GTIN-14 as a number, where it was
-  // first read, and the next item of the same serial with another GTIN (-1: none).
+  /**
+   * Per counting scope (the audit, or each file in cross-validation): an open-addressing table
+   * of item numbers + 1 (0: free slot) keyed by the hash of GTIN and serial. A typed array a
+   * few bytes per item rather than a Map of serial strings: every serialised read looks here.
+   */
+  private readonly tables: Int32Array[] = [];
+  private readonly sizes: number[] = [];
+  // Per distinct item (GTIN + serial) in first-read order: its hash, GTIN-14 as a number, serial,
+  // and where it was first read.
+  private readonly hashes: number[] = [];
   private readonly gtins: number[] = [];
+  private readonly serials: string[] = [];
   private readonly firstFiles: number[] = [];
   private readonly firstLines: number[] = [];
-  private readonly sameSerial: number[] = [];
   private readonly records: RepeatedReadRecord[] = [];
 
   /** @param perFile true in cross-validation mode with several files: each file counts its serials once. */
@@ -42,27 +48,51 @@ export class RepeatedReads {
   /**
    * Records a read of the serialised item `item` ((01) GTIN + (21) serial: gs1-scan.ts
    * `serialKeyOf` is not null) at (`file`, `line`): false on its first read (count it), true
-   * when it was read before (it is now listed as a repeat, not to be counted). Keyed by the
-   * serial, then the GTIN as a number: no key text made per read.
+   * when it was read before (it is now listed as a repeat, not to be counted). Keyed by GTIN
+   * and serial, no key text made per read.
    */
   isRepeat(file: number, line: number, value: string, product: number, item: Gs1Item): boolean {
     const scope = this.perFile ? file : 0;
-    const serials = this.bySerial[scope] ?? (this.bySerial[scope] = new Map<string, number>());
+    let table = this.tables[scope];
+    if (table === undefined || (this.sizes[scope]! + 1) * 2 > table.length) table = this.grown(scope);
     const serial = item.serial!;
     const gtin = gtinNumber(item.gtin);
-    const head = serials.get(serial);
-    for (let at = head ?? -1; at !== -1; at = this.sameSerial[at]!) {
-      if (this.gtins[at] === gtin) {
+    const hash = itemHash(gtin, serial);
+    const mask = table.length - 1;
+    let slot = hash & mask;
+    for (let entry = table[slot]!; entry !== 0; entry = table[slot]!) {
+      const at = entry - 1;
+      if (this.hashes[at] === hash && this.gtins[at] === gtin && this.serials[at] === serial) {
         this.records.push({ file, line, value: detachedString(value), product, gtin: detachedString(item.gtin), serial: detachedString(serial), firstFile: this.firstFiles[at]!, firstLine: this.firstLines[at]! });
         return true;
       }
+      slot = (slot + 1) & mask;
     }
-    serials.set(detachedString(serial), this.gtins.length);
-    this.sameSerial.push(head ?? -1);
+    table[slot] = this.gtins.length + 1;
+    this.sizes[scope] = this.sizes[scope]! + 1;
+    this.hashes.push(hash);
     this.gtins.push(gtin);
+    this.serials.push(detachedString(serial));
     this.firstFiles.push(file);
     this.firstLines.push(line);
     return false;
+  }
+
+  /** The table of `scope`, made or doubled (load factor <= 1/2). */
+  private grown(scope: number): Int32Array {
+    const old = this.tables[scope];
+    const table = new Int32Array(old === undefined ? 1024 : old.length * 2);
+    const mask = table.length - 1;
+    if (old !== undefined) {
+      for (const entry of old) {
+        if (entry === 0) continue;
+        let slot = this.hashes[entry - 1]! & mask;
+        while (table[slot] !== 0) slot = (slot + 1) & mask;
+        table[slot] = entry;
+      }
+    } else this.sizes[scope] = 0;
+    this.tables[scope] = table;
+    return table;
   }
 
   get size(): number {
@@ -73,6 +103,17 @@ export class RepeatedReads {
   inOrder(): RepeatedReadRecord[] {
     return [...this.records].sort((a, b) => a.file - b.file || a.line - b.line);
   }
+}
+
+/** A hash of an item's GTIN (as a number) and serial (FNV-1a, finalised), as a non-negative int32. */
+function itemHash(gtin: number, serial: string): number {
+  let h = Math.imul(0x811c9dc5 ^ (gtin >>> 0), 0x01000193);
+  h = Math.imul(h ^ ((gtin / 4294967296) >>> 0), 0x01000193);
+  for (let i = 0; i < serial.length; i++) h = Math.imul(h ^ serial.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h & 0x7fffffff;
 }
 
 /** A GTIN-14 (14 digits, as the GS1 reading checked them) as a number: exact below 2^53. */

@@ -247,6 +247,60 @@ describe('engine properties', () => {
     );
   });
 
+  it('addColumns gives the same bytes with the values as ranges of one text (a reader\'s chunk), some as strings', () => {
+    // Beyond the pools: GS1 strings, grouped digits, text to put in NFC, non-ASCII and
+    // quoted or formula values, which the range path hands to the string path or reads alike.
+    const rangeValueArb = fc.oneof(
+      fc.constantFrom(...SCAN_VALUES),
+      fc.constantFrom(
+        '(01)00012345678905(10)L1',
+        ']d20100012345678905\u001d21S1',
+        'https://example.com/01/00012345678905/21/S1',
+        'http-sku',
+        '0 12345 67890 5',
+        '="012345678905"',
+        "'a'",
+        'Cafe\u0301',
+        'Caf\u00e9',
+        'A\u001dB',
+        '\u201cB\u201d',
+        '12345678901234567',
+      ),
+    );
+    const rowsArb = fc.array(fc.record({ value: rangeValueArb, quantity: fc.integer({ min: -3, max: 9 }), asString: fc.boolean(), pad: fc.constantFrom('', ' ', ',', '\t') }), { maxLength: 14 });
+    fc.assert(
+      fc.property(catalogueArb, fc.array(rowsArb, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 5 }), (catalogue, scans, batch) => {
+        const once = JSON.stringify(run(catalogue, scans.map((rows) => rows.map(({ value, quantity }) => ({ value, quantity })))));
+        const r = createReconciler({ auditType: 'product-audit', mode: 'standard', catalogue, files: meta(scans.length) });
+        scans.forEach((rows, f) => {
+          for (let start = 0; start < rows.length; start += batch) {
+            const part = rows.slice(start, start + batch);
+            // One text holding every value of the batch between separators, as a chunk does.
+            let text = 'x';
+            const starts = new Int32Array(part.length + 1).fill(7);
+            const ends = new Int32Array(part.length + 1).fill(3);
+            const values = part.map((row, i) => {
+              text += row.pad;
+              if (row.asString) {
+                starts[i] = -1;
+                return row.value;
+              }
+              starts[i] = text.length;
+              text += row.value;
+              ends[i] = text.length;
+              text += row.pad;
+              return 'not read';
+            });
+            const quantities = Float64Array.from(part.map((row) => row.quantity));
+            r.addColumns(f, values, quantities, part.length, undefined, { text, starts, ends });
+          }
+        });
+        expect(JSON.stringify(r.finish())).toBe(once);
+      }),
+      RUNS,
+    );
+  });
+
   it('finishStreamed gives the same result: every category\'s lines pulled one at a time', () => {
     fc.assert(
       fc.property(catalogueArb, filesArb, fc.constantFrom('standard' as const, 'cross-validation' as const), (catalogue, scans, mode) => {

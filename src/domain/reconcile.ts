@@ -39,11 +39,11 @@
  *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { detachedGs1Item, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
-import { detachedString, normalizeScanValue } from './normalize-scan-value.js';
+import { detachedString, normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
 import { touchedLines } from './number-table.js';
 import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
@@ -93,8 +93,12 @@ export interface Reconciler {
    * tallies' (docs/decisions/0083); the cache lines of both are loaded in tight loops first
    * (docs/decisions/0133). The columns are read during the call only. `lines[i]`, when
    * given, is row i's line in its file, which repeated reads name (else its 1-based row number).
+   * `spans`, when given with `starts`, holds the values of the rows whose `starts[i]` >= 0 as
+   * ranges of one text, `text[starts[i], ends[i])` (`values[i]` is then not read): a reader's
+   * chunk of a file, from which no string is made for a value that matches a product unless it
+   * is the product's first in the file (docs/decisions/0163).
    */
-  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void;
+  addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>, spans?: ScanValueSpans): void;
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
   /**
@@ -106,6 +110,16 @@ export interface Reconciler {
    * No `add` after it.
    */
   finishStreamed(): StreamedResults;
+}
+
+/**
+ * Scan values as ranges of one text (`Reconciler.addColumns`): row i's raw value is
+ * `text[starts[i], ends[i])` when `starts` is not null and `starts[i]` >= 0.
+ */
+export interface ScanValueSpans {
+  text: string;
+  starts: ArrayLike<number> | null;
+  ends: ArrayLike<number> | null;
 }
 
 /** What `Reconciler.finishStreamed` answers. */
@@ -151,6 +165,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const nProducts = catalogue.length;
   const nFiles = files.length;
   const index = buildCatalogueIndex(catalogue);
+  const last = index.last;
 
   // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
   // (units; in scope and match level of its first row in the file) so that a row touches one
@@ -227,42 +242,92 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target >= 0 ? index.lastUnits : ONE_UNIT, target === BLANK ? null : index.lastGs1, -1);
   }
 
-  // addColumns' lookups of one batch: normalised value, `match` answer (or BLANK) and level code.
-  let batchValues: string[] = [];
+  // addColumns' lookups of one batch: normalised value (null for a row given as a range, until
+  // it is needed), `match` answer (or BLANK) and level code.
+  let batchValues: (string | null)[] = [];
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
+  // Rows given as ranges of `spans.text`: their normalised range and `rangeKey` (NaN: a string row).
+  let batchStarts = new Int32Array(1024);
+  let batchEnds = new Int32Array(1024);
+  let batchLengths = new Int32Array(1024);
+  let batchKeys = new Float64Array(1024);
+  const range: TextRange = { start: 0, end: 0 };
   // GS1 reads of the batch by row, null for the others: kept from batch to batch (only the rows
   // a batch set are cleared after it), so that a file of GS1 strings grows no array per batch.
   let batchGs1: (Gs1Item | null)[] = [];
   let batchUnits = new Float64Array(1024);
+  // The text of the batch's ranges while its rows are counted (`rowValue`).
+  let spanText = '';
 
-  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>): void {
+  function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>, spans?: ScanValueSpans): void {
     checkOpen(fileIndex);
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
       batchLevels = new Uint8Array(count);
       batchUnits = new Float64Array(count);
+      batchStarts = new Int32Array(count);
+      batchEnds = new Int32Array(count);
+      batchLengths = new Int32Array(count);
+      batchKeys = new Float64Array(count);
     }
     if (count > batchGs1.length) batchGs1 = new Array<Gs1Item | null>(count).fill(null);
     const targets = batchTargets;
     const levels = batchLevels;
+    const keys = batchKeys;
     let gs1Rows = 0;
     const units = batchUnits;
-    // Three passes: normalise; load the catalogue's cache lines of every row (their misses
-    // overlap); match. Then the tallies' lines the same way before counting (docs/decisions/0133).
+    const text = spans?.text ?? '';
+    const starts = spans?.starts ?? null;
+    const ends = spans?.ends ?? null;
+    // Passes: normalise (a row given as a range stays a range: no string made); load the
+    // catalogue's cache lines of every row (their misses overlap); match. Then the tallies'
+    // lines the same way before counting (docs/decisions/0133).
     let touched = 0;
+    let ranges = 0;
     for (let i = 0; i < count; i++) {
-      const value = normalizeScanValue(values[i]!);
-      batchValues[i] = value;
+      keys[i] = NaN;
+      const start = starts === null ? -1 : starts[i]!;
+      if (start < 0) {
+        batchValues[i] = normalizeScanValue(values[i]!);
+        continue;
+      }
+      const end = ends![i]!;
+      normalizedRange(text, start, end, range);
+      if (range.start === range.end) {
+        batchValues[i] = '';
+        continue;
+      }
+      // NaN for anything but ASCII digits and ASCII text (which NFC leaves as it is), and for
+      // what only `match` can tell.
+      const key = index.rangeKey(text, range.start, range.end);
+      if (key !== key) {
+        batchValues[i] = normalizeScanValue(text.slice(start, end));
+        continue;
+      }
+      batchValues[i] = null;
+      batchStarts[i] = range.start;
+      batchEnds[i] = range.end;
+      batchLengths[i] = range.end - range.start;
+      keys[i] = key;
+      ranges++;
     }
     touched += index.touch(batchValues, count, targets);
+    if (ranges > 0) touched += index.touchKeys(keys, batchLengths, count, targets);
     for (let i = 0; i < count; i++) {
-      const value = batchValues[i]!;
-      const target = value === '' ? BLANK : index.match(value);
+      let value = batchValues[i]!;
+      let target: number;
+      if (value === null) {
+        target = index.matchRange(text, batchStarts[i]!, batchEnds[i]!, keys[i]!);
+        if (target === RANGE_UNDECIDED) {
+          value = batchValues[i] = text.slice(batchStarts[i]!, batchEnds[i]!);
+          target = index.match(value);
+        }
+      } else target = value === '' ? BLANK : index.match(value);
       targets[i] = target;
-      levels[i] = target >= 0 ? levelCode(index.lastLevel) : 0;
-      units[i] = target >= 0 ? index.lastUnits : ONE_UNIT;
-      const gs1 = target === BLANK ? null : index.lastGs1;
+      levels[i] = target >= 0 ? levelCode(last.level) : 0;
+      units[i] = target >= 0 ? last.units : ONE_UNIT;
+      const gs1 = target === BLANK ? null : last.gs1;
       if (gs1 !== null) {
         batchGs1[i] = gs1;
         gs1Rows = i + 1;
@@ -276,15 +341,31 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       }
     }
     touchedLines.sum = touched;
+    spanText = text;
     try {
       for (let i = 0; i < count; i++) {
-        countRow(fileIndex, batchValues[i]!, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
+        const value = batchValues[i]!;
+        if (value === null) {
+          spanStart = batchStarts[i]!;
+          spanEnd = batchEnds[i]!;
+        }
+        countRow(fileIndex, value, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
       }
     } finally {
+      spanText = '';
       if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
       if (batchGs1.length > BATCH_VALUES_KEPT) batchGs1 = [];
       else batchGs1.fill(null, 0, gs1Rows);
     }
+  }
+
+  // The range of the row being counted when its value is null (a range of `spanText`).
+  let spanStart = 0;
+  let spanEnd = 0;
+
+  /** A row's value: `value`, or (null) the range of `spanText` being counted, as a string. */
+  function rowValue(value: string | null): string {
+    return value ?? spanText.slice(spanStart, spanEnd);
   }
 
   /**
@@ -292,13 +373,13 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
    * `level` its level code, `units` the matched identifier's units per read (thousandths), `gs1`
    * its GS1 read or null, `line` its line in the file (-1: unknown).
    */
-  function countRow(fileIndex: number, value: string, quantity: number, target: number, level: number, units: number, gs1: Gs1Item | null, line: number): void {
+  function countRow(fileIndex: number, value: string | null, quantity: number, target: number, level: number, units: number, gs1: Gs1Item | null, line: number): void {
     const row = ++rowCount[fileIndex];
     if (target === BLANK) return;
     let thousandths = toThousandths(quantity);
     if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
     if (gs1 !== null) {
-      if (gs1.serial !== null && !gs1.contents && repeats.isRepeat(fileIndex, line >= 0 ? line : row, value, target, gs1)) return;
+      if (gs1.serial !== null && !gs1.contents && repeats.isRepeat(fileIndex, line >= 0 ? line : row, rowValue(value), target, gs1)) return;
       thousandths *= gs1.units;
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
@@ -319,7 +400,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     countThousandths(fileIndex, value, row, units === ONE_UNIT ? thousandths + 0 : timesUnits(thousandths, units), target, level, gs1);
   }
 
-  function countThousandths(fileIndex: number, value: string, row: number, quantity: number, target: number, level: number, gs1: Gs1Item | null): void {
+  function countThousandths(fileIndex: number, value: string | null, row: number, quantity: number, target: number, level: number, gs1: Gs1Item | null): void {
     fileTotal[fileIndex] += quantity;
     fileAbsolute[fileIndex] += quantity < 0 ? -quantity : quantity;
     if (target >= 0) {
@@ -330,13 +411,13 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (state & TALLY_IN_SCOPE) fileMatched[fileIndex] += quantity;
       if (state < TALLY_LEVEL) {
         tally[at + TALLY_STATE] = state + TALLY_LEVEL * level;
-        fileFirstValues[fileIndex]![target] = detachedString(value);
+        fileFirstValues[fileIndex]![target] = detachedString(rowValue(value));
       }
       lastMatched[fileIndex] = target;
       const waiting = pendingAfter[fileIndex]!;
       if (waiting.length !== 0) settleAfter(fileIndex, target, waiting);
     } else {
-      addNotFound(value, fileIndex, row, quantity, gs1);
+      addNotFound(rowValue(value), fileIndex, row, quantity, gs1);
     }
   }
 

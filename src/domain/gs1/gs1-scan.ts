@@ -38,74 +38,114 @@ export type Gs1Reading = { ok: true; item: Gs1Item } | { ok: false; reason: stri
  * (parse-element-string.ts). Null when the value is not GS1 at all (it is matched as text);
  * otherwise the product code and what it counts, or a reason starting `gs1: ` (unknown AI,
  * short or long field, bad check digit, not a date, no product code, inconsistent pairs).
- * Makes no string but the fields it keeps (the engine reads every GS1 row through it).
  */
 export function readGs1Scan(value: string): Gs1Reading | null {
-  found.gtin = found.contents = found.count = found.lot = found.expiry = found.serial = null;
+  const read = readGs1Item(value);
+  return read === null ? null : typeof read === 'string' ? { ok: false, reason: read } : { ok: true, item: read };
+}
+
+/**
+ * `readGs1Scan` without the answer object, for the engine's per-row reading: the item, the
+ * reason (a string starting `gs1: `) or null. Makes no string but the fields it keeps.
+ */
+export function readGs1Item(value: string): Gs1Item | string | null {
+  found.gtin = found.contents = found.count = found.lot = found.serial = null;
+  found.expiry = -1;
   found.sscc = false;
   const reason = scanGs1(value, keep);
   if (reason === NOT_GS1) return null;
-  if (reason !== null) return { ok: false, reason };
-  const form = lastScannedForm();
+  if (reason !== null) return reason;
   const { gtin, contents, count } = found;
-  if (gtin !== null && contents !== null) return { ok: false, reason: 'gs1: (01) and (02) cannot be on one label' };
-  const expiry = found.expiry === null ? null : isoDateOfYymmdd(found.expiry);
-  if (gtin !== null) return { ok: true, item: { form, gtin, contents: false, units: 1, lot: found.lot, expiry, serial: found.serial } };
+  if (gtin !== null && contents !== null) return 'gs1: (01) and (02) cannot be on one label';
+  const expiry = found.expiry < 0 ? null : isoDateOfDigits(found.expiry);
+  if (gtin !== null) return { form: lastScannedForm(), gtin, contents: false, units: 1, lot: found.lot, expiry, serial: found.serial };
   if (contents !== null) {
-    if (count === null) return { ok: false, reason: 'gs1: (02) without (37), the count of the contents' };
-    return { ok: true, item: { form, gtin: contents, contents: true, units: Number(count), lot: found.lot, expiry, serial: found.serial } };
+    if (count === null) return 'gs1: (02) without (37), the count of the contents';
+    return { form: lastScannedForm(), gtin: contents, contents: true, units: Number(count), lot: found.lot, expiry, serial: found.serial };
   }
-  if (found.sscc) return { ok: false, reason: 'gs1: (00) SSCC alone names a logistic unit, not a product: no (01) or (02)' };
-  return { ok: false, reason: 'gs1: no product code: no (01) GTIN or (02) contents' };
+  if (found.sscc) return 'gs1: (00) SSCC alone names a logistic unit, not a product: no (01) or (02)';
+  return 'gs1: no product code: no (01) GTIN or (02) contents';
 }
 
-/** What `keep` took from the pairs of the value being read (one value at a time: reading is synchronous). */
+/**
+ * What `keep` took from the pairs of the value being read (one value at a time: reading is
+ * synchronous). The expiry as its six digits' value (YYMMDD, -1: none), a string only once
+ * per distinct date (`isoDateOfDigits`).
+ */
 const found = {
   gtin: null as string | null,
   contents: null as string | null,
   count: null as string | null,
   lot: null as string | null,
-  expiry: null as string | null,
+  expiry: -1,
   serial: null as string | null,
   sscc: false,
 };
 
-type Field = 'gtin' | 'contents' | 'count' | 'lot' | 'expiry' | 'serial';
+/** The data of a pair as a string: the whole value when it is all data, else a cut of it. */
+function dataOf(text: string, start: number, end: number): string {
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
 
-/** The field an AI fills, null for the others: a switch on the table's own AI strings, no keyed lookup (every GS1 row comes here). */
-function fieldOf(ai: string): Field | null {
+/** A held field and a new reading of it: the one to keep, or null when they differ. */
+function agreed(held: string | null, text: string, start: number, end: number): string | null {
+  if (held === null) return dataOf(text, start, end);
+  if (held.length !== end - start) return null;
+  for (let i = 0; i < held.length; i++) if (held.charCodeAt(i) !== text.charCodeAt(start + i)) return null;
+  return held;
+}
+
+/**
+ * The sink of `readGs1Item`: keeps the pairs a count uses; the same AI twice must agree. A switch
+ * on the table's own AI strings and a plain store per field (every GS1 row comes here).
+ */
+const keep: ElementSink = (definition, text, start, end) => {
+  const { ai } = definition;
+  let kept: string | null;
   switch (ai) {
     case '01':
-      return 'gtin';
+      kept = found.gtin = agreed(found.gtin, text, start, end);
+      break;
     case '02':
-      return 'contents';
+      kept = found.contents = agreed(found.contents, text, start, end);
+      break;
     case '37':
-      return 'count';
+      kept = found.count = agreed(found.count, text, start, end);
+      break;
     case '10':
-      return 'lot';
-    case '17':
-      return 'expiry';
+      kept = found.lot = agreed(found.lot, text, start, end);
+      break;
     case '21':
-      return 'serial';
+      kept = found.serial = agreed(found.serial, text, start, end);
+      break;
+    case '17': {
+      // Six digits (the table's rule for (17), checked before the sink is called).
+      let digits = 0;
+      for (let i = start; i < end; i++) digits = digits * 10 + (text.charCodeAt(i) - 48);
+      if (found.expiry >= 0 && found.expiry !== digits) return `gs1: (${ai}) appears twice with different values`;
+      found.expiry = digits;
+      return null;
+    }
+    case '00':
+      found.sscc = true;
+      return null;
     default:
       return null;
   }
+  return kept === null ? `gs1: (${ai}) appears twice with different values` : null;
+};
+
+/** The ISO date of a YYMMDD date given as its digits' value, written once per distinct date. */
+function isoDateOfDigits(digits: number): string | null {
+  const known = isoDatesByDigits.get(digits);
+  if (known !== undefined) return known;
+  const iso = isoDateOfYymmdd(String(digits).padStart(6, '0'));
+  // A count reads few distinct dates (bounded, in case a file has many).
+  if (isoDatesByDigits.size < 4096) isoDatesByDigits.set(digits, iso);
+  return iso;
 }
 
-/** The sink of `readGs1Scan`: keeps the pairs a count uses; the same AI twice must agree. */
-const keep: ElementSink = (definition, text, start, end) => {
-  const { ai } = definition;
-  const field = fieldOf(ai);
-  if (field === null) {
-    if (ai === '00') found.sscc = true;
-    return null;
-  }
-  const data = start === 0 && end === text.length ? text : text.slice(start, end);
-  const held = found[field];
-  if (held !== null && held !== data) return `gs1: (${ai}) appears twice with different values`;
-  found[field] = data;
-  return null;
-};
+const isoDatesByDigits = new Map<number, string | null>();
 
 /**
  * `item` with strings of its own (normalize-scan-value.ts `detachedString`), for a read the

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FileError } from '../errors.js';
 import { CSV_CHUNK_BYTES } from './csv-source.js';
 import { openTable } from './open-table.js';
-import { readScanColumns } from './read-scan-rows.js';
+import { readScanColumns, scanValueAt } from './read-scan-rows.js';
 import type { Table } from './table.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stocktally-scan-cells-'));
@@ -40,7 +40,7 @@ async function read(table: Table, scanColumn: string, quantityColumn: string | n
   try {
     for await (const b of readScanColumns(table, { scanColumn, quantityColumn })) {
       const rows: [number, string, number][] = [];
-      for (let i = 0; i < b.count; i++) rows.push([b.lines[i]!, b.values[i]!, b.quantities[i]!]);
+      for (let i = 0; i < b.count; i++) rows.push([b.lines[i]!, scanValueAt(b, i), b.quantities[i]!]);
       batches.push(rows);
     }
   } catch (e) {

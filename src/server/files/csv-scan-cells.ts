@@ -23,7 +23,16 @@ import { isBlankCell } from './table.js';
 export interface ScanCellColumns {
   count: number;
   lines: Float64Array;
-  /** The scan cell as read, untrimmed; never blank. */
+  /**
+   * The scan cell as read, untrimmed, never blank: `text[starts[i], ends[i])` where `starts[i]`
+   * >= 0 (a record of one plain line: no string is made of it, docs/decisions/0163), else
+   * `values[i]` (a record read by the parser's slow path: quotes, or across chunks).
+   * `scanValueAt` gives either as a string.
+   */
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Row i's scan cell where `starts[i]` < 0; not set for the other rows. */
   values: string[];
   /** Whole units; 1 without a quantity column or for a missing cell; NaN: see `rawQuantities`. */
   quantities: Float64Array;
@@ -34,7 +43,23 @@ export interface ScanCellColumns {
 
 /** An empty column set with room for `capacity` rows (it grows as needed). */
 export function emptyScanCellColumns(capacity = 1024): ScanCellColumns {
-  return { count: 0, lines: new Float64Array(capacity), values: [], quantities: new Float64Array(capacity), rawQuantities: [], rawCount: 0 };
+  return {
+    count: 0,
+    lines: new Float64Array(capacity),
+    text: '',
+    starts: new Int32Array(capacity),
+    ends: new Int32Array(capacity),
+    values: [],
+    quantities: new Float64Array(capacity),
+    rawQuantities: [],
+    rawCount: 0,
+  };
+}
+
+/** Row `i`'s scan cell of `columns` as a string, whichever way it is held. */
+export function scanValueAt(columns: Pick<ScanCellColumns, 'text' | 'values'> & { starts: Int32Array | null; ends: Int32Array | null }, i: number): string {
+  const start = columns.starts === null ? -1 : columns.starts[i]!;
+  return start < 0 ? columns.values[i]! : columns.text.slice(start, columns.ends![i]!);
 }
 
 export interface ScanCellOptions {
@@ -79,10 +104,14 @@ export class CsvScanCellParser extends CsvTextParser<ScanCellColumns> {
       if (cellEnd === end || cell === this.lastIndex) break;
       start = cellEnd + 1;
     }
-    if (valueStart < 0) return;
-    const value = text.slice(valueStart, valueEnd);
-    if (isBlankCell(value)) return;
-    const at = this.row(out, line, value);
+    if (valueStart < 0 || valueStart === valueEnd) return;
+    // A cell starting with white space or a control character may be blank: the rare look made
+    // with a string.
+    if (text.charCodeAt(valueStart) <= 32 && isBlankCell(text.slice(valueStart, valueEnd))) return;
+    const at = this.row(out, line);
+    out.text = text;
+    out.starts[at] = valueStart;
+    out.ends[at] = valueEnd;
     if (this.quantityIndex < 0 || quantityStart < 0) return;
     const digits = plainDigitsIn(text, quantityStart, quantityEnd);
     if (digits >= 0) out.quantities[at] = digits;
@@ -93,7 +122,9 @@ export class CsvScanCellParser extends CsvTextParser<ScanCellColumns> {
     if (line <= this.afterLine) return;
     const value = cells[this.scanIndex] ?? '';
     if (isBlankCell(value)) return;
-    const at = this.row(out, line, value);
+    const at = this.row(out, line);
+    out.starts[at] = -1;
+    out.values[at] = value;
     if (this.quantityIndex < 0) return;
     const raw = cells[this.quantityIndex] ?? '';
     const digits = plainDigitsIn(raw, 0, raw.length);
@@ -101,12 +132,11 @@ export class CsvScanCellParser extends CsvTextParser<ScanCellColumns> {
     else rawQuantity(out, at, raw);
   }
 
-  /** Appends a row counting 1 and returns its index. */
-  private row(out: ScanCellColumns, line: number, value: string): number {
+  /** Appends a row counting 1 (its value for the caller to set) and returns its index. */
+  private row(out: ScanCellColumns, line: number): number {
     const at = out.count++;
     if (at === out.lines.length) grow(out);
     out.lines[at] = line;
-    out.values[at] = value;
     out.quantities[at] = 1;
     return at;
   }
@@ -123,6 +153,12 @@ function grow(out: ScanCellColumns): void {
   lines.set(out.lines);
   const quantities = new Float64Array(out.quantities.length * 2);
   quantities.set(out.quantities);
+  const starts = new Int32Array(out.starts.length * 2);
+  starts.set(out.starts);
+  const ends = new Int32Array(out.ends.length * 2);
+  ends.set(out.ends);
   out.lines = lines;
   out.quantities = quantities;
+  out.starts = starts;
+  out.ends = ends;
 }

@@ -55,6 +55,7 @@ export async function* readCsvScanCells(options: CsvSourceOptions & ScanCellOpti
   const reuse = () => {
     columns.count = 0;
     columns.rawCount = 0;
+    columns.text = '';
     return columns;
   };
   for await (const batch of parseCsvChunks(options, new CsvScanCellParser(options.delimiter, options), reuse)) {

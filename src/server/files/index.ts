@@ -5,7 +5,7 @@
 export type { OpenTableOptions, Table, TableFormat, TableRow } from './table.js';
 export { openTable } from './open-table.js';
 export { previewTable, DEFAULT_PREVIEW_ROWS, type TablePreview } from './preview-table.js';
-export { readScanRows, readScanRowBatches, readScanColumns, type ScanColumnMapping, type ScanColumns, type ScanRow } from './read-scan-rows.js';
+export { readScanRows, readScanRowBatches, readScanColumns, scanValueAt, type ScanColumnMapping, type ScanColumns, type ScanRow } from './read-scan-rows.js';
 export { parseQuantity, MAX_QUANTITY, type QuantityResult } from './parse-quantity.js';
 export { FILE_ERROR, type FileErrorCode } from './file-error-codes.js';
 export { DEFAULT_XLS_MAX_BYTES } from './xls-source.js';

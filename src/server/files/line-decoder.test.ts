@@ -2,8 +2,9 @@
  * LineFallbackDecoder: 8-bit text decoded line by line (docs/decisions/0052): valid UTF-8 lines
  * stay UTF-8 and only invalid ones fall back to Windows-1252, however the bytes are chunked.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEPT_FALLBACK_LINES, LineFallbackDecoder, MAX_LINE_BYTES } from './line-decoder.js';
+import { countLineFeeds, KEPT_FALLBACK_LINES, LineFallbackDecoder, MAX_LINE_BYTES } from './line-decoder.js';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
@@ -58,5 +59,21 @@ describe('LineFallbackDecoder', () => {
     expect(text).toContain('xé');
     expect(text.endsWith('\n2,€\n')).toBe(true);
     expect(fallback).toEqual({ lines: [1], count: 1, utf8NonAscii: true });
+  });
+});
+
+describe('countLineFeeds', () => {
+  it('counts every LF byte, whatever the alignment and length of the view', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 7 }), (raw, before, after) => {
+        // Bytes drawn mostly from LF and its neighbours in value, at every offset in a larger buffer.
+        const body = raw.map((b) => [0x0a, 0x0a, 0x0b, 0x09, 0x8a, 0x0a ^ 0x80, b][b % 7]!);
+        const buffer = new Uint8Array(before + body.length + after).fill(0x0a);
+        buffer.set(body, before);
+        const view = buffer.subarray(before, before + body.length);
+        expect(countLineFeeds(view)).toBe(view.filter((b) => b === 0x0a).length);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

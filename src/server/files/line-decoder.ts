@@ -143,10 +143,31 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-function countLineFeeds(bytes: Uint8Array): number {
-  let n = 0;
-  for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) n++;
-  return n;
+/**
+ * The line feeds in `bytes`, four bytes at a time (every chunk of an 8-bit file is counted: a
+ * call per line feed cost a million calls per million rows). In each 32-bit word, a byte equal
+ * to LF becomes 0 by the XOR; the classic zero-byte test then sets bit 7 of exactly those bytes,
+ * and one multiplication adds the four bits up in the top byte.
+ */
+export function countLineFeeds(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let count = 0;
+  let i = 0;
+  // Bytes up to the first 4-byte aligned position, whole words, then the rest.
+  const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
+  for (; i < head; i++) if (bytes[i] === LF) count++;
+  const words = (n - i) >>> 2;
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let k = 0; k < words; k++) {
+      const x = view[k]! ^ 0x0a0a0a0a;
+      const zeroBytes = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
+      count += Math.imul(zeroBytes >>> 7, 0x01010101) >>> 24;
+    }
+    i += words * 4;
+  }
+  for (; i < n; i++) if (bytes[i] === LF) count++;
+  return count;
 }
 
 /** The largest offset <= `at` that does not cut a UTF-8 sequence (continuation bytes are 10xxxxxx). */

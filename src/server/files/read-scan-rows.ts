@@ -14,7 +14,7 @@
 import { skipsBlankQuantities } from '../../domain/count-sheet-csv.js';
 import { FileError } from '../errors.js';
 import { FILE_ERROR } from './file-error-codes.js';
-import type { ScanCellColumns } from './csv-scan-cells.js';
+import { scanValueAt, type ScanCellColumns } from './csv-scan-cells.js';
 import { parseQuantity, plainDigitsIn } from './parse-quantity.js';
 import { flattenBatches, isBlankCell, type Table } from './table.js';
 
@@ -56,7 +56,7 @@ export function readScanRowBatches(table: Table, mapping: ScanColumnMapping): As
     async *[Symbol.asyncIterator]() {
       for await (const batch of columns) {
         const out: ScanRow[] = new Array<ScanRow>(batch.count);
-        for (let i = 0; i < batch.count; i++) out[i] = { line: batch.lines[i]!, value: batch.values[i]!, quantity: batch.quantities[i]! };
+        for (let i = 0; i < batch.count; i++) out[i] = { line: batch.lines[i]!, value: scanValueAt(batch, i), quantity: batch.quantities[i]! };
         yield out;
       }
     },
@@ -64,15 +64,23 @@ export function readScanRowBatches(table: Table, mapping: ScanColumnMapping): As
 }
 
 /**
- * One batch of scan rows as columns: row i is (`lines[i]`, `values[i]`, `quantities[i]`) for
- * i < `count`. The arrays are reused: a batch is valid until the next one is asked for.
+ * One batch of scan rows as columns: row i is (`lines[i]`, its value, `quantities[i]`) for
+ * i < `count`. Its value is `text[starts[i], ends[i])` when `starts` is not null and `starts[i]`
+ * >= 0 (the CSV column path hands ranges of the chunk it read, no string per row:
+ * docs/decisions/0163), else `values[i]`; `scanValueAt(batch, i)` gives it as a string. The
+ * arrays are reused: a batch is valid until the next one is asked for.
  */
 export interface ScanColumns {
   count: number;
   lines: Float64Array;
+  text: string;
+  starts: Int32Array | null;
+  ends: Int32Array | null;
   values: string[];
   quantities: Float64Array;
 }
+
+export { scanValueAt };
 
 /**
  * readScanRows as reused columns, for the engine's hot loop: no object per row (a million rows
@@ -85,7 +93,7 @@ export function readScanColumns(table: Table, mapping: ScanColumnMapping): Async
   if (table.scanCells && !skipBlank) return scanCellColumns(table, table.scanCells(scanIndex, quantityIndex));
   return {
     async *[Symbol.asyncIterator]() {
-      const columns: ScanColumns = { count: 0, lines: new Float64Array(1024), values: [], quantities: new Float64Array(1024) };
+      const columns: ScanColumns = { count: 0, lines: new Float64Array(1024), text: '', starts: null, ends: null, values: [], quantities: new Float64Array(1024) };
       for await (const batch of table.batches()) {
         if (batch.length > columns.lines.length) {
           columns.lines = new Float64Array(batch.length);

@@ -25,7 +25,7 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     const table = await openScanTable(file, file);
     let rowCount = 0;
     for await (const batch of readScanColumns(table, { scanColumn: file.scanColumn, quantityColumn: file.quantityColumn })) {
-      reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines);
+      reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines, batch);
       rowCount += batch.count;
       rowsRead += batch.count;
       post({ type: 'progress', progress: { filesDone: i, rowsRead } });
