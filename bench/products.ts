@@ -32,6 +32,10 @@
  * BENCH_DATABASE_PREFIX (stocktally_bench_: the fresh database's name starts with it), BENCH_PORT
  * (the server's port; a free one when unset), BENCH_SERVER_NODE_ARGS (node options for the server
  * before its own, space-separated: `--cpu-prof --cpu-prof-dir=DIR` to profile it).
+ * To iterate on the list alone: BENCH_KEEP_DATABASE=1 keeps the database at the end (its name is
+ * printed); BENCH_REUSE_DATABASE=<name> then skips steps 1 and 2 (no catalogue, import, COPY
+ * reference nor VACUUM: the import figures print as null) and lists the first organisation that
+ * run imported, signed in again as its owner; the database is kept.
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -84,6 +88,11 @@ const WIDE_CONNECTIONS = Number(process.env.BENCH_WIDE_CONNECTIONS ?? 200);
 /** Requests in the varied mix (bench/support/product-requests.ts), sent in turn and again. */
 const MIX_SIZE = Number(process.env.BENCH_MIX ?? 5000);
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** A database a previous run kept (BENCH_KEEP_DATABASE=1): the list is measured on it, nothing imported. */
+const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE || undefined;
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1' || REUSE_DATABASE !== undefined;
+/** The password of the owners the bench signs up (TestClient.signUp's). */
+const OWNER_PASSWORD = 'correct horse battery';
 
 const ADJECTIVES = ['Heavy', 'Light', 'Compact', 'Premium', 'Classic', 'Slim', 'Large', 'Small', 'Rugged', 'Deluxe', 'Basic', 'Pro', 'Mini', 'Ultra', 'Eco', 'Smart', 'Quiet', 'Rapid', 'Flexible', 'Modular'];
 const MATERIALS = ['Steel', 'Oak', 'Bamboo', 'Nylon', 'Cotton', 'Copper', 'Glass', 'Rubber', 'Leather', 'Aluminium', 'Ceramic', 'Wool', 'Brass', 'Linen', 'Carbon', 'Pine', 'Vinyl', 'Cork', 'Silk', 'Granite'];
@@ -143,13 +152,19 @@ const FILTERS = [
 ];
 const LIST_PATH = `/api/products?page=1&limit=50&search=${encodeURIComponent(SEARCH)}&filters=${encodeURIComponent(JSON.stringify(FILTERS))}`;
 
-/** A fresh database on the server, made and dropped like src/server/test-support/databases.ts does. */
+/**
+ * A fresh database on the server, made and dropped like src/server/test-support/databases.ts does
+ * (BENCH_REUSE_DATABASE's instead when set; kept at the end with BENCH_KEEP_DATABASE).
+ */
 async function freshDatabase(): Promise<Database & { url: string; name: string }> {
-  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'stocktally_bench_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const name = REUSE_DATABASE ?? `${process.env.BENCH_DATABASE_PREFIX ?? 'stocktally_bench_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  if (REUSE_DATABASE === undefined) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
@@ -159,6 +174,10 @@ async function freshDatabase(): Promise<Database & { url: string; name: string }
     name,
     async close() {
       await database.close();
+      if (KEEP_DATABASE) {
+        console.log(`database kept: ${name} (BENCH_REUSE_DATABASE=${name} lists it again)`);
+        return;
+      }
       const dropper = new pg.Client({ connectionString: SERVER_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -347,11 +366,66 @@ async function copyReference(dbUrl: string, organizationId: string): Promise<num
   }
 }
 
-async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-products-'));
+/** What the list part needs of the import part: the organisation listed, its owner signed in, the import figures. */
+interface Imported {
+  owner: { client: TestClient; organizationId: string };
+  importStats: ReturnType<typeof spread> | null;
+  copySeconds: number | null;
+}
+
+/**
+ * Steps 1 and 2: BENCH_RUNS organisations each importing the generated catalogue as new products,
+ * then the first importing it again (all updates); the COPY reference; VACUUM ANALYZE.
+ */
+async function importCatalogues(serverUrl: string, pid: number, database: { url: string; name: string; db: Database['db'] }, dir: string): Promise<Imported> {
   const file = path.join(dir, 'catalogue.csv');
   generateCatalogue(file);
   console.log(`catalogue: ${PRODUCTS.toLocaleString('en-US')} products, ${file}`);
+  const owners: Array<{ client: TestClient; organizationId: string }> = [];
+  const imports: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const client = new TestClient(serverUrl);
+    const user = (await client.signUp({ email: `bench-${run}-${Date.now()}@example.com`, password: OWNER_PASSWORD })) as { organizationId: string };
+    owners.push({ client, organizationId: user.organizationId });
+    const dbCpu = databaseCpuSeconds(database.name);
+    const nodeCpu = processCpuSeconds(pid);
+    const result = await importOverHttp(client, file);
+    if (result.imported !== PRODUCTS) throw new Error(`imported ${result.imported} of ${PRODUCTS}`);
+    imports.push(result.seconds);
+    const usedDb = dbCpu === null ? null : databaseCpuSeconds(database.name)! - dbCpu;
+    console.log(
+      `import ${run + 1} (all new, preview + import over HTTP): ${result.seconds.toFixed(2)} s, ${Math.round(PRODUCTS / result.seconds).toLocaleString('en-US')} rows/s; ` +
+        `server CPU ${(processCpuSeconds(pid) - nodeCpu).toFixed(2)} s, database CPU ${usedDb === null ? 'n/a' : `${usedDb.toFixed(2)} s`}`,
+    );
+  }
+  const importStats = spread(imports);
+  const owner = owners[0]!;
+  const again = await importOverHttp(owner.client, file);
+  console.log(`import (all updates): ${again.seconds.toFixed(2)} s, ${again.updated} updated`);
+  const copySeconds = await copyReference(database.url, owner.organizationId);
+  console.log(
+    `import median ${importStats.median.toFixed(2)} s (spread ${importStats.min.toFixed(2)}-${importStats.max.toFixed(2)}); reference COPY of the same ${PRODUCTS} rows into a table like products: ${copySeconds.toFixed(2)} s (${(importStats.median / copySeconds).toFixed(1)}x)`,
+  );
+  await database.db.execute(sql`VACUUM ANALYZE products`);
+  return { owner, importStats, copySeconds };
+}
+
+/** BENCH_REUSE_DATABASE: the first organisation a previous run imported, its owner signed in again. */
+async function importedBefore(serverUrl: string, db: Database['db']): Promise<Imported> {
+  const found = (await db.execute(sql`SELECT email, organization_id FROM users WHERE email LIKE 'bench-0-%' ORDER BY created_at LIMIT 1`)) as unknown as {
+    rows: Array<{ email: string; organization_id: string }>;
+  };
+  const row = found.rows[0];
+  if (!row) throw new Error(`${REUSE_DATABASE}: no organisation of a previous run (an owner bench-0-...)`);
+  const client = new TestClient(serverUrl);
+  const res = await client.post('/api/auth/team-login', { email: row.email, password: OWNER_PASSWORD });
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${row.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  console.log(`reusing ${REUSE_DATABASE}: nothing imported, the list of ${row.email}'s organisation`);
+  return { owner: { client, organizationId: row.organization_id }, importStats: null, copySeconds: null };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-products-'));
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} CPUs)`);
 
   const database = await freshDatabase();
@@ -369,33 +443,7 @@ async function main() {
   );
   const pid = server.child.pid!;
   try {
-    // BENCH_RUNS organisations, each importing the whole file as new products.
-    const owners: Array<{ client: TestClient; organizationId: string }> = [];
-    const imports: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const client = new TestClient(server.url);
-      const user = (await client.signUp({ email: `bench-${run}-${Date.now()}@example.com` })) as { organizationId: string };
-      owners.push({ client, organizationId: user.organizationId });
-      const dbCpu = databaseCpuSeconds(database.name);
-      const nodeCpu = processCpuSeconds(pid);
-      const result = await importOverHttp(client, file);
-      if (result.imported !== PRODUCTS) throw new Error(`imported ${result.imported} of ${PRODUCTS}`);
-      imports.push(result.seconds);
-      const usedDb = dbCpu === null ? null : databaseCpuSeconds(database.name)! - dbCpu;
-      console.log(
-        `import ${run + 1} (all new, preview + import over HTTP): ${result.seconds.toFixed(2)} s, ${Math.round(PRODUCTS / result.seconds).toLocaleString('en-US')} rows/s; ` +
-          `server CPU ${(processCpuSeconds(pid) - nodeCpu).toFixed(2)} s, database CPU ${usedDb === null ? 'n/a' : `${usedDb.toFixed(2)} s`}`,
-      );
-    }
-    const importStats = spread(imports);
-    const owner = owners[0]!;
-    const again = await importOverHttp(owner.client, file);
-    console.log(`import (all updates): ${again.seconds.toFixed(2)} s, ${again.updated} updated`);
-    const copySeconds = await copyReference(database.url, owner.organizationId);
-    console.log(
-      `import median ${importStats.median.toFixed(2)} s (spread ${importStats.min.toFixed(2)}-${importStats.max.toFixed(2)}); reference COPY of the same ${PRODUCTS} rows into a table like products: ${copySeconds.toFixed(2)} s (${(importStats.median / copySeconds).toFixed(1)}x)`,
-    );
-    await db.execute(sql`VACUUM ANALYZE products`);
+    const { owner, importStats, copySeconds } = REUSE_DATABASE === undefined ? await importCatalogues(server.url, pid, database, dir) : await importedBefore(server.url, db);
 
     const query = productListQuerySchema.parse({ search: SEARCH, filters: JSON.stringify(FILTERS), limit: '50' });
     const where = productListWhere({ organizationId: owner.organizationId, search: query.search, filters: query.filters });
@@ -512,7 +560,7 @@ async function main() {
     const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
     console.log(`load average at end: ${loadAverage.join(' ')}`);
     console.log(
-      `budgets (DESIGN.md 7): import <= 4 s: ${importStats.median <= 4 ? 'met' : 'MISSED'}; list p99 <= 50 ms, no errors: ${p99.median <= 50 && errors === 0 ? 'met' : 'MISSED'}; ` +
+      `budgets (DESIGN.md 7): import <= 4 s: ${importStats === null ? 'not measured' : importStats.median <= 4 ? 'met' : 'MISSED'}; list p99 <= 50 ms, no errors: ${p99.median <= 50 && errors === 0 ? 'met' : 'MISSED'}; ` +
         `${WIDE_CONNECTIONS} connections, none over 1 s: ${wideMax.max <= 1000 && wideErrors === 0 ? 'met' : 'MISSED'}`,
     );
     console.log(
@@ -520,9 +568,9 @@ async function main() {
         bench: 'products',
         runs: RUNS,
         importRows: PRODUCTS,
-        importSeconds: Number(importStats.median.toFixed(3)),
-        importSpread: [Number(importStats.min.toFixed(3)), Number(importStats.max.toFixed(3))],
-        importReferenceCopySeconds: Number(copySeconds.toFixed(3)),
+        importSeconds: importStats === null ? null : Number(importStats.median.toFixed(3)),
+        importSpread: importStats === null ? null : [Number(importStats.min.toFixed(3)), Number(importStats.max.toFixed(3))],
+        importReferenceCopySeconds: copySeconds === null ? null : Number(copySeconds.toFixed(3)),
         listP50ms: p50.median,
         listP99ms: p99.median,
         listP99Spread: [p99.min, p99.max],
