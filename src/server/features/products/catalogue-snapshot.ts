@@ -84,17 +84,36 @@ export class CatalogueSnapshot {
   productJson(row: number): string {
     const text = this.rowText;
     const identifiers = this.identifiers.get(row);
+    // An id is a uuid as the database writes it: nothing in it to escape.
     return (
-      `{"id":${JSON.stringify(this.ids[row])},"sku":${JSON.stringify(text.sku.values[row])},"upc":${JSON.stringify(text.upc.values[row])}` +
+      `{"id":"${this.ids[row]}","sku":${JSON.stringify(text.sku.values[row])},"upc":${JSON.stringify(text.upc.values[row])}` +
       `,"otherIdentifier":${JSON.stringify(text.otherIdentifier.values[row])},"name":${JSON.stringify(text.name.values[row])}` +
       `,"description":${JSON.stringify(this.description[row])},"distributor":${this.codedJson('distributor', row)}` +
       `,"manufacturer":${this.codedJson('manufacturer', row)},"category":${this.codedJson('category', row)},"location":${this.codedJson('location', row)}` +
       `,"currentQuantity":${JSON.stringify(this.numbers.currentQuantity.values[row])}` +
       `,"alternateIdentifiers":${identifiers ? JSON.stringify(identifiers) : '[]'}` +
       `,"costPrice":${this.moneyJson('costPrice', row)},"price":${this.moneyJson('price', row)}` +
-      `,"tags":${this.tagsJson[this.tags.codes[row]!]},"createdAt":"${new Date(this.createdMs[row]!).toISOString()}"` +
-      `,"updatedAt":"${new Date(this.updatedMs[row]!).toISOString()}"}`
+      `,"tags":${this.tagsJson[this.tags.codes[row]!]},"createdAt":"${this.isoText(this.createdMs[row]!)}"` +
+      `,"updatedAt":"${this.isoText(this.updatedMs[row]!)}"}`
     );
+  }
+
+  /**
+   * The ISO text of recent timestamps (ms since the epoch), direct-mapped by the low bits of the
+   * ms: an import or a bulk edit stamps every row it writes with its transaction's time, so a
+   * page's rows mostly share a few timestamps, and Date's toISOString costs more than the rest of
+   * a row. A slot holds the last timestamp that fell in it; any other is written again.
+   */
+  private readonly isoMs = new Float64Array(ISO_MEMO_SLOTS).fill(Number.NaN);
+  private readonly isoTexts = new Array<string>(ISO_MEMO_SLOTS).fill('');
+
+  private isoText(ms: number): string {
+    const slot = ms & (ISO_MEMO_SLOTS - 1);
+    if (this.isoMs[slot] === ms) return this.isoTexts[slot]!;
+    const iso = new Date(ms).toISOString();
+    this.isoMs[slot] = ms;
+    this.isoTexts[slot] = iso;
+    return iso;
   }
 
   /** JSON text of each coded field's distinct values and of each distinct tag list, made once. */
@@ -109,8 +128,30 @@ export class CatalogueSnapshot {
   /** A price as the API answers it (moneyText of the stored decimal), as JSON text. */
   private moneyJson(field: 'costPrice' | 'price', row: number): string {
     const value = this.numbers[field].values[row]!;
-    return Number.isNaN(value) ? 'null' : JSON.stringify(moneyText(this.numbers[field].exact.get(row) ?? value.toFixed(4)));
+    if (Number.isNaN(value)) return 'null';
+    const exact = this.numbers[field].exact.get(row);
+    return exact === undefined ? moneyJsonOfDouble(value) : JSON.stringify(moneyText(exact));
   }
+}
+
+/** Slots of CatalogueSnapshot's memo of ISO timestamps (a power of two). */
+const ISO_MEMO_SLOTS = 1024;
+
+/**
+ * `JSON.stringify(moneyText(value.toFixed(4)))` without the regular expression: the four decimals
+ * of toFixed with the trailing zeros past the second dropped (a price is numeric with 4 decimals).
+ * Text toFixed writes otherwise (an exponent, past 1e21) goes through moneyText.
+ */
+export function moneyJsonOfDouble(value: number): string {
+  const fixed = value.toFixed(4);
+  const dot = fixed.length - 5;
+  if (dot < 1 || fixed.charCodeAt(dot) !== 46 /* . */) return JSON.stringify(moneyText(fixed));
+  let end = fixed.length;
+  if (fixed.charCodeAt(end - 1) === 48 /* 0 */) {
+    end -= 1;
+    if (fixed.charCodeAt(end - 1) === 48) end -= 1;
+  }
+  return `"${end === fixed.length ? fixed : fixed.slice(0, end)}"`;
 }
 
 /** Distinct values of a column, their codes per row, lowered later in one pass. */
