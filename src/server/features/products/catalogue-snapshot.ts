@@ -68,7 +68,17 @@ export class CatalogueSnapshot {
     const json = (values: string[]) => values.map((value) => JSON.stringify(value));
     this.codedTexts = { distributor: json(coded.distributor.values), manufacturer: json(coded.manufacturer.values), category: json(coded.category.values), location: json(coded.location.values) };
     this.tagsJson = tags.values.map((list) => JSON.stringify(list));
+    this.plainTexts = new Uint8Array(size);
+    const texts = [rowText.sku.values, rowText.upc.values, rowText.otherIdentifier.values, rowText.name.values, description];
+    for (let row = 0; row < size; row += 1) this.plainTexts[row] = texts.every((column) => !NEEDS_ESCAPING.test(column[row] ?? '')) ? 1 : 0;
   }
+
+  /**
+   * 1 for a row whose SKU, UPC, other identifier, name and description JSON writes as they are
+   * between quotes (no quote, backslash, control character or surrogate): the usual row, whose
+   * texts productJson then quotes without JSON.stringify's scan.
+   */
+  private readonly plainTexts: Uint8Array;
 
   /** The exact decimal text of row `row`'s `field` (not blank), as the database holds it. */
   exactNumber(field: NumberField, row: number): string {
@@ -84,11 +94,12 @@ export class CatalogueSnapshot {
   productJson(row: number): string {
     const text = this.rowText;
     const identifiers = this.identifiers.get(row);
+    const plain = this.plainTexts[row] === 1;
     // An id is a uuid as the database writes it: nothing in it to escape.
     return (
-      `{"id":"${this.ids[row]}","sku":${JSON.stringify(text.sku.values[row])},"upc":${JSON.stringify(text.upc.values[row])}` +
-      `,"otherIdentifier":${JSON.stringify(text.otherIdentifier.values[row])},"name":${JSON.stringify(text.name.values[row])}` +
-      `,"description":${JSON.stringify(this.description[row])},"distributor":${this.codedJson('distributor', row)}` +
+      `{"id":"${this.ids[row]}","sku":${textJson(text.sku.values[row]!, plain)},"upc":${textJson(text.upc.values[row]!, plain)}` +
+      `,"otherIdentifier":${textJson(text.otherIdentifier.values[row]!, plain)},"name":${textJson(text.name.values[row]!, plain)}` +
+      `,"description":${textJson(this.description[row]!, plain)},"distributor":${this.codedJson('distributor', row)}` +
       `,"manufacturer":${this.codedJson('manufacturer', row)},"category":${this.codedJson('category', row)},"location":${this.codedJson('location', row)}` +
       `,"currentQuantity":${JSON.stringify(this.numbers.currentQuantity.values[row])}` +
       `,"alternateIdentifiers":${identifiers ? JSON.stringify(identifiers) : '[]'}` +
@@ -132,6 +143,16 @@ export class CatalogueSnapshot {
     const exact = this.numbers[field].exact.get(row);
     return exact === undefined ? moneyJsonOfDouble(value) : JSON.stringify(moneyText(exact));
   }
+}
+
+/** A character JSON.stringify writes otherwise than itself in a string (or may: any surrogate). */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPING = /["\\\u0000-\u001F\uD800-\uDFFF]/;
+
+/** JSON text of a text or null: between quotes as it is when `plain` (no character to escape). */
+function textJson(value: string | null, plain: boolean): string {
+  if (value === null) return 'null';
+  return plain ? `"${value}"` : JSON.stringify(value);
 }
 
 /** Slots of CatalogueSnapshot's memo of ISO timestamps (a power of two). */
