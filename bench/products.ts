@@ -18,7 +18,8 @@
  *    same mix run straight through a pg pool by 50 concurrent loops (and those of the one request
  *    below alone). For each, the CPU per request of the database's
  *    backends and of the app server, read from /proc: comparable between runs on a loaded machine,
- *    where the latencies are not.
+ *    where the latencies are not. The list rounds also print the CPU this process (autocannon, the
+ *    load generator) spends per request: it shares the machine's CPUs with the server.
  * 5. For information, single requests of other shapes (no filter, a deep page, an unindexed
  *    filter, a broad filter, getAllIds), one at a time.
  * After the import the bench runs VACUUM ANALYZE, as autovacuum would within a minute, so that
@@ -256,6 +257,8 @@ function cpuMeter(name: string, pid: number): { perRequest(requests: number): Cp
 interface LoadResult {
   p50: number;
   p99: number;
+  /** CPU of this process (the load generator, autocannon) per request, ms. */
+  clientMs: number;
   /** The slowest request, ms. */
   max: number;
   rps: number;
@@ -270,6 +273,7 @@ interface LoadResult {
  */
 async function load(url: string, cookie: string, seconds = SECONDS, opts: { paths?: string[]; connections?: number } = {}): Promise<LoadResult> {
   const { paths } = opts;
+  const client = process.cpuUsage();
   const result = await autocannon({
     url,
     connections: opts.connections ?? CONNECTIONS,
@@ -279,9 +283,11 @@ async function load(url: string, cookie: string, seconds = SECONDS, opts: { path
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length]! }) }] }
       : { workers: 1 }),
   });
+  const used = process.cpuUsage(client);
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
+    clientMs: Number(((used.user + used.system) / 1000 / Math.max(1, result.requests.total)).toFixed(3)),
     max: result.latency.max,
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -325,7 +331,7 @@ async function sqlReference(
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1)!, rps: latencies.length / seconds, errors, requests: latencies.length, cpu };
+  return { p50: at(0.5), p99: at(0.99), clientMs: Number.NaN, max: latencies.at(-1)!, rps: latencies.length / seconds, errors, requests: latencies.length, cpu };
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -479,7 +485,7 @@ async function main() {
       const round = await load(base + LIST_PATH, cookie, SECONDS, { paths });
       rounds.push(round);
       console.log(
-        `list round ${run + 1} (the mix), ${CONNECTIONS} connections, ${SECONDS} s: p50 ${ms(round.p50)}, p99 ${ms(round.p99)}, max ${ms(round.max)}, ${Math.round(round.rps)} req/s, ${round.requests} requests, ${round.errors} errors (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+        `list round ${run + 1} (the mix), ${CONNECTIONS} connections, ${SECONDS} s: p50 ${ms(round.p50)}, p99 ${ms(round.p99)}, max ${ms(round.max)}, ${Math.round(round.rps)} req/s, ${round.requests} requests, ${round.errors} errors, load generator CPU ${round.clientMs} ms a request (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
       );
     }
     const p99 = spread(rounds.map((r) => r.p99));
@@ -526,7 +532,10 @@ async function main() {
       cpuMeter(database.name, pid),
     );
     console.log(`reference list SQL through pg (one request, ${decodeURIComponent(LIST_PATH)}): p50 ${ms(single.p50)}, p99 ${ms(single.p99)}`);
-    console.log(`CPU per list request (from /proc, robust to the machine's load): list ${listCost}; GET /api/auth/user ${trivialCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`);
+    const clientMs = spread(rounds.map((r) => r.clientMs)).median;
+    console.log(
+      `CPU per list request (from /proc, robust to the machine's load): list ${listCost}, the load generator (autocannon, this process) ${clientMs} ms; GET /api/auth/user ${trivialCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`,
+    );
     console.log(
       `ratios: list/auth-user p99 ${(p99.median / trivial.p99).toFixed(2)}x, list/SQL p99 ${(p99.median / direct.p99).toFixed(2)}x, throughput list/SQL ${(rps.median / direct.rps).toFixed(2)}`,
     );
@@ -586,6 +595,7 @@ async function main() {
         referenceSqlOneRequestP99ms: Number(single.p99.toFixed(2)),
         listDatabaseCpuMs: listCost.databaseMs,
         listServerCpuMs: listCost.serverMs,
+        listClientCpuMs: clientMs,
         referenceSqlDatabaseCpuMs: sqlCost.databaseMs,
         authUserDatabaseCpuMs: trivialCost.databaseMs,
         loadAverage,
