@@ -10,7 +10,9 @@
  *    Reference: COPY of the same rows into a table like products (same indexes), after each import
  *    of new rows (the median compared); for both, the CPU seconds of the server process and of the
  *    database's backends, from /proc.
- * 3. Drives GET /api/products from this process with autocannon (the server runs in its own)
+ * 3. After a warm-up on the mix of BENCH_WARM_UP_SECONDS (20; less once its throughput rose and
+ *    settled: the first list of a catalogue builds its in-memory copy while SQL answers, 0143),
+ *    drives GET /api/products from this process with autocannon (the server runs in its own)
  *    with a varied mix of BENCH_MIX (5,000) requests sent in turn (bench/support/product-requests.ts:
  *    browsing pages, quick searches of popular and rare words, one or two filters, three page
  *    sizes), 50 connections, BENCH_RUNS rounds of BENCH_SECONDS (10); then the same mix at
@@ -20,7 +22,8 @@
  *    same mix run straight through a pg pool by 50 concurrent loops (and those of the one request
  *    below alone). For each, the CPU per request of the database's
  *    backends and of the app server, read from /proc: comparable between runs on a loaded machine,
- *    where the latencies are not.
+ *    where the latencies are not. The list rounds also print the CPU this process (autocannon, the
+ *    load generator) spends per request: it shares the machine's CPUs with the server.
  * 5. For information, single requests of other shapes (no filter, a deep page, an unindexed
  *    filter, a broad filter, getAllIds), one at a time.
  * After the import the bench runs VACUUM ANALYZE, as autovacuum would within a minute, so that
@@ -35,6 +38,10 @@
  * (the server's port; a free one when unset), BENCH_SERVER_NODE_ARGS (node options for the server
  * before its own, space-separated: `--cpu-prof --cpu-prof-dir=DIR` to profile it), BENCH_SKIP_LIST
  * (1: the imports and their reference only, steps 1-2; the JSON line then has no list figures).
+ * To iterate on the list alone: BENCH_KEEP_DATABASE=1 keeps the database at the end (its name is
+ * printed); BENCH_REUSE_DATABASE=<name> then skips steps 1 and 2 (no catalogue, import, COPY
+ * reference nor VACUUM: the import figures print as null) and lists the first organisation that
+ * run imported, signed in again as its owner; the database is kept.
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -84,9 +91,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The second load: none of its requests over 1 s on PostgreSQL (DESIGN.md section 7). */
 const WIDE_CONNECTIONS = Number(process.env.BENCH_WIDE_CONNECTIONS ?? 200);
+/** The longest warm-up of the list before its rounds (s): until its throughput settles. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 20);
 /** Requests in the varied mix (bench/support/product-requests.ts), sent in turn and again. */
 const MIX_SIZE = Number(process.env.BENCH_MIX ?? 5000);
 const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/** A database a previous run kept (BENCH_KEEP_DATABASE=1): the list is measured on it, nothing imported. */
+const REUSE_DATABASE = process.env.BENCH_REUSE_DATABASE || undefined;
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1' || REUSE_DATABASE !== undefined;
+/** The password of the owners the bench signs up (TestClient.signUp's). */
+const OWNER_PASSWORD = 'correct horse battery';
 
 const ADJECTIVES = ['Heavy', 'Light', 'Compact', 'Premium', 'Classic', 'Slim', 'Large', 'Small', 'Rugged', 'Deluxe', 'Basic', 'Pro', 'Mini', 'Ultra', 'Eco', 'Smart', 'Quiet', 'Rapid', 'Flexible', 'Modular'];
 const MATERIALS = ['Steel', 'Oak', 'Bamboo', 'Nylon', 'Cotton', 'Copper', 'Glass', 'Rubber', 'Leather', 'Aluminium', 'Ceramic', 'Wool', 'Brass', 'Linen', 'Carbon', 'Pine', 'Vinyl', 'Cork', 'Silk', 'Granite'];
@@ -146,13 +160,19 @@ const FILTERS = [
 ];
 const LIST_PATH = `/api/products?page=1&limit=50&search=${encodeURIComponent(SEARCH)}&filters=${encodeURIComponent(JSON.stringify(FILTERS))}`;
 
-/** A fresh database on the server, made and dropped like src/server/test-support/databases.ts does. */
+/**
+ * A fresh database on the server, made and dropped like src/server/test-support/databases.ts does
+ * (BENCH_REUSE_DATABASE's instead when set; kept at the end with BENCH_KEEP_DATABASE).
+ */
 async function freshDatabase(): Promise<Database & { url: string; name: string }> {
-  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'stocktally_bench_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const name = REUSE_DATABASE ?? `${process.env.BENCH_DATABASE_PREFIX ?? 'stocktally_bench_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  if (REUSE_DATABASE === undefined) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
@@ -162,6 +182,10 @@ async function freshDatabase(): Promise<Database & { url: string; name: string }
     name,
     async close() {
       await database.close();
+      if (KEEP_DATABASE) {
+        console.log(`database kept: ${name} (BENCH_REUSE_DATABASE=${name} lists it again)`);
+        return;
+      }
       const dropper = new pg.Client({ connectionString: SERVER_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -240,6 +264,8 @@ function cpuMeter(name: string, pid: number): { perRequest(requests: number): Cp
 interface LoadResult {
   p50: number;
   p99: number;
+  /** CPU of this process (the load generator, autocannon) per request, ms. */
+  clientMs: number;
   /** The slowest request, ms. */
   max: number;
   rps: number;
@@ -254,6 +280,7 @@ interface LoadResult {
  */
 async function load(url: string, cookie: string, seconds = SECONDS, opts: { paths?: string[]; connections?: number } = {}): Promise<LoadResult> {
   const { paths } = opts;
+  const client = process.cpuUsage();
   const result = await autocannon({
     url,
     connections: opts.connections ?? CONNECTIONS,
@@ -263,9 +290,11 @@ async function load(url: string, cookie: string, seconds = SECONDS, opts: { path
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length]! }) }] }
       : { workers: 1 }),
   });
+  const used = process.cpuUsage(client);
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
+    clientMs: Number(((used.user + used.system) / 1000 / Math.max(1, result.requests.total)).toFixed(3)),
     max: result.latency.max,
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -309,7 +338,7 @@ async function sqlReference(
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1)!, rps: latencies.length / seconds, errors, requests: latencies.length, cpu };
+  return { p50: at(0.5), p99: at(0.99), clientMs: Number.NaN, max: latencies.at(-1)!, rps: latencies.length / seconds, errors, requests: latencies.length, cpu };
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -355,11 +384,89 @@ async function copyReference(dbUrl: string, database: string, pid: number, organ
   }
 }
 
-async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-products-'));
+/** What the list part needs of the import part: the organisation listed, its owner signed in, the import figures. */
+interface Imported {
+  owner: { client: TestClient; organizationId: string };
+  importStats: ReturnType<typeof spread> | null;
+  copySeconds: number | null;
+  /** The import's fields of the JSON line (null when nothing was imported). */
+  importFigures: Record<string, unknown> | null;
+}
+
+/**
+ * Steps 1 and 2: BENCH_RUNS organisations each importing the generated catalogue as new products,
+ * then the first importing it again (all updates); the COPY reference; VACUUM ANALYZE.
+ */
+async function importCatalogues(serverUrl: string, pid: number, database: { url: string; name: string; db: Database['db'] }, dir: string): Promise<Imported> {
   const file = path.join(dir, 'catalogue.csv');
   generateCatalogue(file);
   console.log(`catalogue: ${PRODUCTS.toLocaleString('en-US')} products, ${file}`);
+  const owners: Array<{ client: TestClient; organizationId: string }> = [];
+  const imports: number[] = [];
+  const copies: number[] = [];
+  const importCpu: Array<{ server: number; database: number | null }> = [];
+  const copyCpu: Array<number | null> = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const client = new TestClient(serverUrl);
+    const user = (await client.signUp({ email: `bench-${run}-${Date.now()}@example.com`, password: OWNER_PASSWORD })) as { organizationId: string };
+    owners.push({ client, organizationId: user.organizationId });
+    const cpu = cpuMeter(database.name, pid);
+    const result = await importOverHttp(client, file);
+    if (result.imported !== PRODUCTS) throw new Error(`imported ${result.imported} of ${PRODUCTS}`);
+    imports.push(result.seconds);
+    const { database: usedDb, server: usedServer } = cpu.seconds();
+    importCpu.push({ server: usedServer, database: usedDb });
+    const copy = await copyReference(database.url, database.name, pid, user.organizationId);
+    copies.push(copy.seconds);
+    copyCpu.push(copy.databaseCpu);
+    console.log(
+      `import ${run + 1} (all new, preview + import over HTTP): ${result.seconds.toFixed(2)} s, ${Math.round(PRODUCTS / result.seconds).toLocaleString('en-US')} rows/s; ` +
+        `server CPU ${usedServer.toFixed(2)} s, database CPU ${usedDb === null ? 'n/a' : `${usedDb.toFixed(2)} s`}; ` +
+        `reference COPY ${copy.seconds.toFixed(2)} s, database CPU ${copy.databaseCpu === null ? 'n/a' : `${copy.databaseCpu.toFixed(2)} s`} (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+    );
+  }
+  const importStats = spread(imports);
+  const copyStats = spread(copies);
+  const copySeconds = copyStats.median;
+  const owner = owners[0]!;
+  const again = await importOverHttp(owner.client, file);
+  console.log(`import (all updates): ${again.seconds.toFixed(2)} s, ${again.updated} updated`);
+  console.log(
+    `import median ${importStats.median.toFixed(2)} s (spread ${importStats.min.toFixed(2)}-${importStats.max.toFixed(2)}); reference COPY of the same ${PRODUCTS} rows into a table like products: ` +
+      `median ${copySeconds.toFixed(2)} s (spread ${copyStats.min.toFixed(2)}-${copyStats.max.toFixed(2)}) (${(importStats.median / copySeconds).toFixed(2)}x)`,
+  );
+  const medianOf = (values: Array<number | null>) => (values.some((v) => v === null) ? null : Number(spread(values as number[]).median.toFixed(2)));
+  const importFigures = {
+    importSeconds: Number(importStats.median.toFixed(3)),
+    importSpread: [Number(importStats.min.toFixed(3)), Number(importStats.max.toFixed(3))],
+    importReferenceCopySeconds: Number(copySeconds.toFixed(3)),
+    importReferenceCopySpread: [Number(copyStats.min.toFixed(3)), Number(copyStats.max.toFixed(3))],
+    importRatio: Number((importStats.median / copySeconds).toFixed(2)),
+    importServerCpuSeconds: medianOf(importCpu.map((c) => c.server)),
+    importDatabaseCpuSeconds: medianOf(importCpu.map((c) => c.database)),
+    importReferenceCopyDatabaseCpuSeconds: medianOf(copyCpu),
+  };
+  if (process.env.BENCH_SKIP_LIST === '1') return { owner, importStats, copySeconds, importFigures };
+  await database.db.execute(sql`VACUUM ANALYZE products`);
+  return { owner, importStats, copySeconds, importFigures };
+}
+
+/** BENCH_REUSE_DATABASE: the first organisation a previous run imported, its owner signed in again. */
+async function importedBefore(serverUrl: string, db: Database['db']): Promise<Imported> {
+  const found = (await db.execute(sql`SELECT email, organization_id FROM users WHERE email LIKE 'bench-0-%' ORDER BY created_at LIMIT 1`)) as unknown as {
+    rows: Array<{ email: string; organization_id: string }>;
+  };
+  const row = found.rows[0];
+  if (!row) throw new Error(`${REUSE_DATABASE}: no organisation of a previous run (an owner bench-0-...)`);
+  const client = new TestClient(serverUrl);
+  const res = await client.post('/api/auth/team-login', { email: row.email, password: OWNER_PASSWORD });
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${row.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  console.log(`reusing ${REUSE_DATABASE}: nothing imported, the list of ${row.email}'s organisation`);
+  return { owner: { client, organizationId: row.organization_id }, importStats: null, copySeconds: null, importFigures: null };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-bench-products-'));
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} CPUs)`);
 
   const database = await freshDatabase();
@@ -377,63 +484,18 @@ async function main() {
   );
   const pid = server.child.pid!;
   try {
-    // BENCH_RUNS organisations, each importing the whole file as new products.
-    const owners: Array<{ client: TestClient; organizationId: string }> = [];
-    const imports: number[] = [];
-    const copies: number[] = [];
-    const importCpu: Array<{ server: number; database: number | null }> = [];
-    const copyCpu: Array<number | null> = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const client = new TestClient(server.url);
-      const user = (await client.signUp({ email: `bench-${run}-${Date.now()}@example.com` })) as { organizationId: string };
-      owners.push({ client, organizationId: user.organizationId });
-      const cpu = cpuMeter(database.name, pid);
-      const result = await importOverHttp(client, file);
-      if (result.imported !== PRODUCTS) throw new Error(`imported ${result.imported} of ${PRODUCTS}`);
-      imports.push(result.seconds);
-      const { database: usedDb, server: usedServer } = cpu.seconds();
-      importCpu.push({ server: usedServer, database: usedDb });
-      const copy = await copyReference(database.url, database.name, pid, user.organizationId);
-      copies.push(copy.seconds);
-      copyCpu.push(copy.databaseCpu);
-      console.log(
-        `import ${run + 1} (all new, preview + import over HTTP): ${result.seconds.toFixed(2)} s, ${Math.round(PRODUCTS / result.seconds).toLocaleString('en-US')} rows/s; ` +
-          `server CPU ${usedServer.toFixed(2)} s, database CPU ${usedDb === null ? 'n/a' : `${usedDb.toFixed(2)} s`}; ` +
-          `reference COPY ${copy.seconds.toFixed(2)} s, database CPU ${copy.databaseCpu === null ? 'n/a' : `${copy.databaseCpu.toFixed(2)} s`} (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
-      );
-    }
-    const importStats = spread(imports);
-    const copyStats = spread(copies);
-    const copySeconds = copyStats.median;
-    const owner = owners[0]!;
-    const again = await importOverHttp(owner.client, file);
-    console.log(`import (all updates): ${again.seconds.toFixed(2)} s, ${again.updated} updated`);
-    console.log(
-      `import median ${importStats.median.toFixed(2)} s (spread ${importStats.min.toFixed(2)}-${importStats.max.toFixed(2)}); reference COPY of the same ${PRODUCTS} rows into a table like products: ` +
-        `median ${copySeconds.toFixed(2)} s (spread ${copyStats.min.toFixed(2)}-${copyStats.max.toFixed(2)}) (${(importStats.median / copySeconds).toFixed(2)}x)`,
-    );
-    const medianOf = (values: Array<number | null>) => (values.some((v) => v === null) ? null : Number(spread(values as number[]).median.toFixed(2)));
-    const importFigures = {
-      bench: 'products',
-      runs: RUNS,
-      importRows: PRODUCTS,
-      importSeconds: Number(importStats.median.toFixed(3)),
-      importSpread: [Number(importStats.min.toFixed(3)), Number(importStats.max.toFixed(3))],
-      importReferenceCopySeconds: Number(copySeconds.toFixed(3)),
-      importReferenceCopySpread: [Number(copyStats.min.toFixed(3)), Number(copyStats.max.toFixed(3))],
-      importRatio: Number((importStats.median / copySeconds).toFixed(2)),
-      importServerCpuSeconds: medianOf(importCpu.map((c) => c.server)),
-      importDatabaseCpuSeconds: medianOf(importCpu.map((c) => c.database)),
-      importReferenceCopyDatabaseCpuSeconds: medianOf(copyCpu),
-    };
+    const { owner, importStats, copySeconds, importFigures } = REUSE_DATABASE === undefined ? await importCatalogues(server.url, pid, database, dir) : await importedBefore(server.url, db);
+    const importBudget = () =>
+      importStats === null || copySeconds === null
+        ? 'import: not measured'
+        : `import <= 4 s: ${importStats.median <= 4 ? 'met' : 'MISSED'}; <= 1.3x COPY: ${importStats.median <= 1.3 * copySeconds ? 'met' : 'MISSED'}`;
     if (process.env.BENCH_SKIP_LIST === '1') {
       const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
       console.log(`load average at end: ${loadAverage.join(' ')}`);
-      console.log(`budgets (DESIGN.md 7): import <= 4 s: ${importStats.median <= 4 ? 'met' : 'MISSED'}; <= 1.3x COPY: ${importStats.median <= 1.3 * copySeconds ? 'met' : 'MISSED'}`);
-      console.log(JSON.stringify({ ...importFigures, loadAverage }));
+      console.log(`budgets (DESIGN.md 7): ${importBudget()}`);
+      console.log(JSON.stringify({ bench: 'products', runs: RUNS, importRows: PRODUCTS, ...importFigures, loadAverage }));
       return;
     }
-    await db.execute(sql`VACUUM ANALYZE products`);
 
     const query = productListQuerySchema.parse({ search: SEARCH, filters: JSON.stringify(FILTERS), limit: '50' });
     const where = productListWhere({ organizationId: owner.organizationId, search: query.search, filters: query.filters });
@@ -460,8 +522,19 @@ async function main() {
       if (res.status !== 200) throw new Error(`list probe ${p}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     }
     await load(base + LIST_PATH, cookie, 2); // warm-up, one request
-    nextPath = Math.floor(paths.length / 2); // warm-up on the second half of the mix, the rounds start at its beginning
-    await load(base + LIST_PATH, cookie, 2, { paths });
+    // Warm-up on the second half of the mix (the rounds start at its beginning), 2 s at a time for
+    // WARM_UP_SECONDS, or less once the throughput has risen (by over a fifth of the first step's)
+    // and stopped rising: a catalogue's first list builds its in-memory copy in the background while
+    // SQL answers (decision 0143), which under load takes several seconds; the rounds measure the
+    // list once it is built.
+    const warmUp: number[] = [];
+    for (let waited = 0; waited < WARM_UP_SECONDS; waited += 2) {
+      nextPath = Math.floor(paths.length / 2);
+      warmUp.push(Math.round((await load(base + LIST_PATH, cookie, 2, { paths })).rps));
+      const rose = warmUp.some((rps) => rps > warmUp[0]! * 1.2);
+      if (rose && warmUp.length >= 3 && warmUp.at(-1)! < warmUp.at(-2)! * 1.2) break;
+    }
+    console.log(`list warm-up, the mix 2 s at a time: ${warmUp.join(', ')} req/s`);
     nextPath = 0;
     const rounds: LoadResult[] = [];
     const listCpu = cpuMeter(database.name, pid);
@@ -469,7 +542,7 @@ async function main() {
       const round = await load(base + LIST_PATH, cookie, SECONDS, { paths });
       rounds.push(round);
       console.log(
-        `list round ${run + 1} (the mix), ${CONNECTIONS} connections, ${SECONDS} s: p50 ${ms(round.p50)}, p99 ${ms(round.p99)}, max ${ms(round.max)}, ${Math.round(round.rps)} req/s, ${round.requests} requests, ${round.errors} errors (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+        `list round ${run + 1} (the mix), ${CONNECTIONS} connections, ${SECONDS} s: p50 ${ms(round.p50)}, p99 ${ms(round.p99)}, max ${ms(round.max)}, ${Math.round(round.rps)} req/s, ${round.requests} requests, ${round.errors} errors, load generator CPU ${round.clientMs} ms a request (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
       );
     }
     const p99 = spread(rounds.map((r) => r.p99));
@@ -516,7 +589,10 @@ async function main() {
       cpuMeter(database.name, pid),
     );
     console.log(`reference list SQL through pg (one request, ${decodeURIComponent(LIST_PATH)}): p50 ${ms(single.p50)}, p99 ${ms(single.p99)}`);
-    console.log(`CPU per list request (from /proc, robust to the machine's load): list ${listCost}; GET /api/auth/user ${trivialCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`);
+    const clientMs = spread(rounds.map((r) => r.clientMs)).median;
+    console.log(
+      `CPU per list request (from /proc, robust to the machine's load): list ${listCost}, the load generator (autocannon, this process) ${clientMs} ms; GET /api/auth/user ${trivialCost}; SQL reference database ${sqlCost.databaseMs ?? 'n/a'} ms`,
+    );
     console.log(
       `ratios: list/auth-user p99 ${(p99.median / trivial.p99).toFixed(2)}x, list/SQL p99 ${(p99.median / direct.p99).toFixed(2)}x, throughput list/SQL ${(rps.median / direct.rps).toFixed(2)}`,
     );
@@ -550,12 +626,15 @@ async function main() {
     const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
     console.log(`load average at end: ${loadAverage.join(' ')}`);
     console.log(
-      `budgets (DESIGN.md 7): import <= 4 s: ${importStats.median <= 4 ? 'met' : 'MISSED'}; <= 1.3x COPY: ${importStats.median <= 1.3 * copySeconds ? 'met' : 'MISSED'}; list p99 <= 50 ms, no errors: ${p99.median <= 50 && errors === 0 ? 'met' : 'MISSED'}; ` +
+      `budgets (DESIGN.md 7): ${importBudget()}; list p99 <= 50 ms, no errors: ${p99.median <= 50 && errors === 0 ? 'met' : 'MISSED'}; ` +
         `${WIDE_CONNECTIONS} connections, none over 1 s: ${wideMax.max <= 1000 && wideErrors === 0 ? 'met' : 'MISSED'}`,
     );
     console.log(
       JSON.stringify({
-        ...importFigures,
+        bench: 'products',
+        runs: RUNS,
+        importRows: PRODUCTS,
+        ...(importFigures ?? { importSeconds: null, importSpread: null, importReferenceCopySeconds: null }),
         listP50ms: p50.median,
         listP99ms: p99.median,
         listP99Spread: [p99.min, p99.max],
@@ -571,6 +650,7 @@ async function main() {
         referenceSqlOneRequestP99ms: Number(single.p99.toFixed(2)),
         listDatabaseCpuMs: listCost.databaseMs,
         listServerCpuMs: listCost.serverMs,
+        listClientCpuMs: clientMs,
         referenceSqlDatabaseCpuMs: sqlCost.databaseMs,
         authUserDatabaseCpuMs: trivialCost.databaseMs,
         loadAverage,

@@ -9,7 +9,6 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -42,6 +41,7 @@ import { startProcessingWorker } from './features/audits/processing-worker.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { controlCharacterField, controlCharacterMessage, type ScanValueRouteConfig } from './http/request-guards.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { helmetHeaders, installSecurityHeaders } from './http/security-headers.js';
 import { installRequestPolicy, normalisedPath, requestTarget } from './http/request-policy.js';
 import { accessGatePolicy, accessGateRoutes } from './features/auth/access-gate.js';
 
@@ -81,26 +81,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // The camera's barcode decoder is WebAssembly served by the app itself (DESIGN.md section 14):
-        // compiling it needs 'wasm-unsafe-eval', which allows no eval of JavaScript.
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        // The in-page payment form (/subscribe with STRIPE_PUBLISHABLE_KEY) runs the provider's script and frames.
-        ...(config.stripe.publishableKey
-          ? {
-              'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
-              'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-              'connect-src': ["'self'", 'https://api.stripe.com'],
-            }
-          : {}),
-        // Over plain HTTP on a LAN address the upgrade would break every asset (nothing listens on https).
-        'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
+  // helmet's headers with the app's Content-Security-Policy, worked out once (decision 0167).
+  installSecurityHeaders(
+    app,
+    await helmetHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          // The camera's barcode decoder is WebAssembly served by the app itself (DESIGN.md section 14):
+          // compiling it needs 'wasm-unsafe-eval', which allows no eval of JavaScript.
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          // The in-page payment form (/subscribe with STRIPE_PUBLISHABLE_KEY) runs the provider's script and frames.
+          ...(config.stripe.publishableKey
+            ? {
+                'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
+                'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+                'connect-src': ["'self'", 'https://api.stripe.com'],
+              }
+            : {}),
+          // Over plain HTTP on a LAN address the upgrade would break every asset (nothing listens on https).
+          'upgrade-insecure-requests': config.publicUrl?.startsWith('https://') ? [] : null,
+        },
       },
-    },
-  });
+    }),
+  );
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(csrf, {
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies },

@@ -82,6 +82,10 @@ function prepareSessionAndVersionLookup(db: Db) {
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>['execute']>>[number];
 
+/** A stored role or tier this code does not know reads as the least (made once: `.catch` builds a schema). */
+const roleOrViewer = roleSchema.catch('viewer');
+const tierOrFree = subscriptionTierSchema.catch('free');
+
 /** The active user of a looked-up session row, or null (none, or user not active). */
 function activeUser(row: SessionRow | undefined): CurrentUser | null {
   if (!row || row.status !== 'active') return null;
@@ -90,11 +94,11 @@ function activeUser(row: SessionRow | undefined): CurrentUser | null {
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    role: roleSchema.catch('viewer').parse(row.role),
+    role: roleOrViewer.parse(row.role),
     organizationId: row.organizationId,
     organizationName: row.organizationName,
     // An unknown tier is treated as free (spec part 1 section 6).
-    subscriptionTier: subscriptionTierSchema.catch('free').parse(row.subscriptionTier),
+    subscriptionTier: tierOrFree.parse(row.subscriptionTier),
   };
 }
 

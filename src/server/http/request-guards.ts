@@ -77,6 +77,20 @@ export interface ScanValueRouteConfig {
  */
 export function controlCharacterField(value: unknown, path: string, opts: { allowGroupSeparator?: boolean } = {}): string | undefined {
   const control = opts.allowGroupSeparator ? CONTROL_CHARACTER_BUT_GS : CONTROL_CHARACTER;
+  // The usual values first, without a stack: a string, or an object of strings (a query).
+  if (typeof value === 'string') return control.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  let flat = true;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = (value as Record<string, unknown>)[key];
+    if (CONTROL_CHARACTER.test(key) || (typeof child === 'string' && control.test(child))) return `${path}.${key}`;
+    if (child !== null && typeof child === 'object') {
+      flat = false; // the walk below, in order, from the first entry
+      break;
+    }
+  }
+  if (flat) return undefined;
   // Depth first in the order of the entries, with a stack of its own: no recursion, whatever the
   // depth (a key is checked just before its value, as it comes in the text).
   const pending: Array<{ value: unknown; path: string; key?: string }> = [{ value, path }];

@@ -44,7 +44,7 @@ export interface RequestTarget {
   /** 'METHOD /route' of the matched route (HEAD as GET); undefined when only the SPA wildcard or nothing matched. */
   route: string | undefined;
   /** The path decoded and normalised, lower-case (e.g. `/api/products/import`); used when `route` is undefined. */
-  path: string;
+  readonly path: string;
   /** True for the API: a matched route under /api/, or a path that reads as /api/... however it is spelled. */
   api: boolean;
 }
@@ -87,11 +87,18 @@ export function normalisedPath(requestTarget: string): string {
 /** The request's target for the policy (see RequestTarget). */
 export function requestTarget(req: FastifyRequest): RequestTarget {
   const url = req.routeOptions.url;
-  const path = normalisedPath(req.url);
   if (url !== undefined && url !== SPA_WILDCARD) {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    return { route: `${method} ${url}`, path, api: url.startsWith('/api/') };
+    // The path is worked out only when asked for: a matched route decides by its own URL.
+    return {
+      route: `${method} ${url}`,
+      get path() {
+        return normalisedPath(req.url);
+      },
+      api: url.startsWith('/api/'),
+    };
   }
+  const path = normalisedPath(req.url);
   return { route: undefined, path, api: path === '/api' || path.startsWith('/api/') };
 }
 

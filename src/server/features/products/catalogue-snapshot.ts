@@ -68,7 +68,17 @@ export class CatalogueSnapshot {
     const json = (values: string[]) => values.map((value) => JSON.stringify(value));
     this.codedTexts = { distributor: json(coded.distributor.values), manufacturer: json(coded.manufacturer.values), category: json(coded.category.values), location: json(coded.location.values) };
     this.tagsJson = tags.values.map((list) => JSON.stringify(list));
+    this.plainTexts = new Uint8Array(size);
+    const texts = [rowText.sku.values, rowText.upc.values, rowText.otherIdentifier.values, rowText.name.values, description];
+    for (let row = 0; row < size; row += 1) this.plainTexts[row] = texts.every((column) => !NEEDS_ESCAPING.test(column[row] ?? '')) ? 1 : 0;
   }
+
+  /**
+   * 1 for a row whose SKU, UPC, other identifier, name and description JSON writes as they are
+   * between quotes (no quote, backslash, control character or surrogate): the usual row, whose
+   * texts productJson then quotes without JSON.stringify's scan.
+   */
+  private readonly plainTexts: Uint8Array;
 
   /** The exact decimal text of row `row`'s `field` (not blank), as the database holds it. */
   exactNumber(field: NumberField, row: number): string {
@@ -84,17 +94,37 @@ export class CatalogueSnapshot {
   productJson(row: number): string {
     const text = this.rowText;
     const identifiers = this.identifiers.get(row);
+    const plain = this.plainTexts[row] === 1;
+    // An id is a uuid as the database writes it: nothing in it to escape.
     return (
-      `{"id":${JSON.stringify(this.ids[row])},"sku":${JSON.stringify(text.sku.values[row])},"upc":${JSON.stringify(text.upc.values[row])}` +
-      `,"otherIdentifier":${JSON.stringify(text.otherIdentifier.values[row])},"name":${JSON.stringify(text.name.values[row])}` +
-      `,"description":${JSON.stringify(this.description[row])},"distributor":${this.codedJson('distributor', row)}` +
+      `{"id":"${this.ids[row]}","sku":${textJson(text.sku.values[row]!, plain)},"upc":${textJson(text.upc.values[row]!, plain)}` +
+      `,"otherIdentifier":${textJson(text.otherIdentifier.values[row]!, plain)},"name":${textJson(text.name.values[row]!, plain)}` +
+      `,"description":${textJson(this.description[row]!, plain)},"distributor":${this.codedJson('distributor', row)}` +
       `,"manufacturer":${this.codedJson('manufacturer', row)},"category":${this.codedJson('category', row)},"location":${this.codedJson('location', row)}` +
       `,"currentQuantity":${JSON.stringify(this.numbers.currentQuantity.values[row])}` +
       `,"alternateIdentifiers":${identifiers ? JSON.stringify(identifiers) : '[]'}` +
       `,"costPrice":${this.moneyJson('costPrice', row)},"price":${this.moneyJson('price', row)}` +
-      `,"tags":${this.tagsJson[this.tags.codes[row]!]},"createdAt":"${new Date(this.createdMs[row]!).toISOString()}"` +
-      `,"updatedAt":"${new Date(this.updatedMs[row]!).toISOString()}"}`
+      `,"tags":${this.tagsJson[this.tags.codes[row]!]},"createdAt":"${this.isoText(this.createdMs[row]!)}"` +
+      `,"updatedAt":"${this.isoText(this.updatedMs[row]!)}"}`
     );
+  }
+
+  /**
+   * The ISO text of recent timestamps (ms since the epoch), direct-mapped by the low bits of the
+   * ms: an import or a bulk edit stamps every row it writes with its transaction's time, so a
+   * page's rows mostly share a few timestamps, and Date's toISOString costs more than the rest of
+   * a row. A slot holds the last timestamp that fell in it; any other is written again.
+   */
+  private readonly isoMs = new Float64Array(ISO_MEMO_SLOTS).fill(Number.NaN);
+  private readonly isoTexts = new Array<string>(ISO_MEMO_SLOTS).fill('');
+
+  private isoText(ms: number): string {
+    const slot = ms & (ISO_MEMO_SLOTS - 1);
+    if (this.isoMs[slot] === ms) return this.isoTexts[slot]!;
+    const iso = new Date(ms).toISOString();
+    this.isoMs[slot] = ms;
+    this.isoTexts[slot] = iso;
+    return iso;
   }
 
   /** JSON text of each coded field's distinct values and of each distinct tag list, made once. */
@@ -109,8 +139,40 @@ export class CatalogueSnapshot {
   /** A price as the API answers it (moneyText of the stored decimal), as JSON text. */
   private moneyJson(field: 'costPrice' | 'price', row: number): string {
     const value = this.numbers[field].values[row]!;
-    return Number.isNaN(value) ? 'null' : JSON.stringify(moneyText(this.numbers[field].exact.get(row) ?? value.toFixed(4)));
+    if (Number.isNaN(value)) return 'null';
+    const exact = this.numbers[field].exact.get(row);
+    return exact === undefined ? moneyJsonOfDouble(value) : JSON.stringify(moneyText(exact));
   }
+}
+
+/** A character JSON.stringify writes otherwise than itself in a string (or may: any surrogate). */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPING = /["\\\u0000-\u001F\uD800-\uDFFF]/;
+
+/** JSON text of a text or null: between quotes as it is when `plain` (no character to escape). */
+function textJson(value: string | null, plain: boolean): string {
+  if (value === null) return 'null';
+  return plain ? `"${value}"` : JSON.stringify(value);
+}
+
+/** Slots of CatalogueSnapshot's memo of ISO timestamps (a power of two). */
+const ISO_MEMO_SLOTS = 1024;
+
+/**
+ * `JSON.stringify(moneyText(value.toFixed(4)))` without the regular expression: the four decimals
+ * of toFixed with the trailing zeros past the second dropped (a price is numeric with 4 decimals).
+ * Text toFixed writes otherwise (an exponent, past 1e21) goes through moneyText.
+ */
+export function moneyJsonOfDouble(value: number): string {
+  const fixed = value.toFixed(4);
+  const dot = fixed.length - 5;
+  if (dot < 1 || fixed.charCodeAt(dot) !== 46 /* . */) return JSON.stringify(moneyText(fixed));
+  let end = fixed.length;
+  if (fixed.charCodeAt(end - 1) === 48 /* 0 */) {
+    end -= 1;
+    if (fixed.charCodeAt(end - 1) === 48) end -= 1;
+  }
+  return `"${end === fixed.length ? fixed : fixed.slice(0, end)}"`;
 }
 
 /** Distinct values of a column, their codes per row, lowered later in one pass. */
