@@ -27,6 +27,9 @@ export async function buildServer() {
     outdir: 'dist/server',
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // Modules loaded with import() on first use (the count sheet's PDF writer) become chunks of
+    // their own beside the entries, so that their packages are not loaded at start.
+    splitting: true,
     packages: 'external',
     platform: 'node',
     format: 'esm',

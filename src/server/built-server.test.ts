@@ -3,8 +3,10 @@
  * docs/decisions/0064) and started with plain node on the embedded PGlite. Whatever the bundle
  * could break is exercised: migrations and the SPA found from the project root, the reconciling
  * worker thread (dist/server/reconcile-worker.mjs), the legacy .xls reader's worker
- * (dist/server/xls-worker.mjs), and the lazily loaded spreadsheet writer of the XLSX export.
+ * (dist/server/xls-worker.mjs), the lazily loaded spreadsheet writer of the XLSX export, and the
+ * count sheet's PDF writer, a chunk of its own loaded on the first sheet with the fonts it finds.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,4 +70,24 @@ describe('the built server (npm start)', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(JSON.stringify(preview.json())).toContain('A-1');
   }, 240_000);
+
+  it('writes a count sheet PDF with its barcodes and a Chinese name, from the writer loaded on first use', async () => {
+    // The PDF libraries are not loaded at start: no module of theirs is imported by the entry.
+    expect(readFileSync(path.join(PROJECT_ROOT, 'dist/server/main.mjs'), 'utf8')).not.toMatch(/from "(pdf-lib|fontkit|bwip-js[^"]*)"/);
+    const owner = new TestClient(server.url);
+    await owner.signUp();
+    for (const p of [
+      { sku: 'TEA-1', name: '绿茶 250 g', upc: '4006381333931', currentQuantity: 2, location: 'A-01' },
+      { sku: 'CUP-2', name: 'Cup', currentQuantity: 1, location: 'A-01' },
+    ]) {
+      expect((await owner.post('/api/products', p)).statusCode).toBe(201);
+    }
+    const id = (await owner.post('/api/audits/stub', { name: 'Sheet', type: 'cycle-count', status: 'draft' })).json().id as string;
+    const sheet = await owner.get(`/api/audits/${id}/count-sheet`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-type']).toBe('application/pdf');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: sheet.rawPayload }).toString();
+    expect(text).toContain('绿茶 250 g');
+    expect(text).toContain('4006381333931');
+  }, 120_000);
 });

@@ -13,7 +13,7 @@ import { sheetBarcodes } from '../../../domain/count-sheet-barcode.js';
 import { COUNT_SHEET_COUNT_HEADER } from '../../../domain/count-sheet-csv.js';
 import { spreadsheetSafe } from '../../reports/spreadsheet-safe.js';
 import { csvCell } from './count-file.js';
-import { inSheetOrder, type CountSheetOptions, type SheetProduct } from './count-sheet-pdf.js';
+import { inSheetOrder, type CountSheetOptions, type SheetProduct } from './count-sheet-rows.js';
 
 /**
  * The CSV text of `products` (already in scope); `withExpected` adds the expected quantities (never

@@ -18,31 +18,11 @@
  */
 import bwipjs from 'bwip-js/node';
 import { closePath, fill, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
-import { sheetBarcodes, type SheetBarcodeChoice, type SheetBarcodeProduct } from '../../../domain/count-sheet-barcode.js';
+import { sheetBarcodes, type SheetBarcodeChoice } from '../../../domain/count-sheet-barcode.js';
 import { sheetFonts, type SheetFonts, type TextRun, type Weight } from './count-sheet-fonts.js';
+import { inSheetOrder, type CountSheetOptions, type SheetProduct } from './count-sheet-rows.js';
 
-export interface SheetProduct {
-  sku: string;
-  name: string | null;
-  upc: string | null;
-  location: string | null;
-  expectedQuantity: number | null;
-  /** Used for the barcode when the SKU is not printable ASCII (domain/count-sheet-barcode.ts). */
-  otherIdentifier?: string | null;
-  alternates?: SheetBarcodeProduct['alternates'];
-}
-
-export interface CountSheetOptions {
-  auditName: string;
-  /** Print the expected quantity column (never for a blind count). */
-  withExpected: boolean;
-  /**
-   * Every product of the organisation, holding the sheet's products themselves (the same
-   * objects): the barcodes printed are checked against it (domain/count-sheet-barcode.ts).
-   * Default: the sheet's products.
-   */
-  catalogue?: readonly SheetProduct[];
-}
+export type { CountSheetOptions, SheetProduct } from './count-sheet-rows.js';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -83,15 +63,6 @@ export async function writeCountSheetPdf(products: readonly SheetProduct[], opts
     }
   }
   return doc.save({ useObjectStreams: true });
-}
-
-/** The sheet's row order (the PDF's and the CSV's): by location, then SKU, in code-unit order. */
-export function inSheetOrder<T extends Pick<SheetProduct, 'sku' | 'location'>>(products: readonly T[]): T[] {
-  return [...products].sort((a, b) => compare(a.location ?? '', b.location ?? '') || compare(a.sku, b.sku));
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Draws `text` from (x, y) as runs of the sheet's fonts, cut with '...' to `width` points. */

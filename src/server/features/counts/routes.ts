@@ -14,7 +14,6 @@ import { findAudit } from '../audits/repo.js';
 import { appendCountReads } from './append-count-reads.js';
 import { countFileText } from './count-file.js';
 import { countSheetCsv } from './count-sheet-csv.js';
-import { writeCountSheetPdf } from './count-sheet-pdf.js';
 import { openCountSession, toCountSession } from './open-count-session.js';
 import { readCountCatalogue } from './read-count-catalogue.js';
 import { findCountSession, listReads } from './repo.js';
@@ -69,6 +68,8 @@ export async function countRoutes(app: FastifyInstance, { db }: AppDeps): Promis
         .send(countSheetCsv(products, { withExpected, catalogue: catalogue.products }));
     }
     // Barcodes are checked against every product of the organisation, not only the sheet's.
+    // The PDF writer and its libraries are loaded when a sheet is first asked for, not at start.
+    const { writeCountSheetPdf } = await import('./count-sheet-pdf.js');
     const pdf = await writeCountSheetPdf(products, { auditName: audit.name, withExpected, catalogue: catalogue.products });
     const name = `${base}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(Buffer.from(pdf));

@@ -3,7 +3,7 @@
  * `{base}/accept-invite/{token}`, base = PUBLIC_URL (for e-mail, always; decision 0103) or,
  * when nothing is e-mailed, the origin of the inviter's own page.
  */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import type { InvitationSent, TeamMember } from '../../../contracts/team.js';
 import { escapeHtml, type Mailer } from '../../mail/mailer.js';
 
