@@ -4,11 +4,13 @@
  * answered from it without a statement per page. Rows are in list order (lower(sku) as the
  * database orders it), so the rows matching a query, taken in row order, are the list's order.
  *
- * Columns: per row arrays for the texts that seldom repeat (SKU, name, UPC, other identifier,
- * description) and their lower case; a table of distinct values and an Int32Array of codes for
- * those that do (distributor, manufacturer, category, location, the tag list); Float64Arrays for
- * the numbers (NaN: blank) and the timestamps (ms since the epoch). Lower case is the database's
- * lower() (database-lower.ts), so that the list's comparisons are the SQL path's exactly.
+ * Columns: the texts that seldom repeat (id, SKU, name, UPC, other identifier, description) and
+ * their lower case each packed into one string with offsets (packed-texts.ts, docs/decisions/0169:
+ * a few heap objects a column, not one string a row); a table of distinct values and an
+ * Int32Array of codes for those that do (distributor, manufacturer, category, location, the tag
+ * list); Float64Arrays for the numbers (NaN: blank) and the timestamps (ms since the epoch). Lower
+ * case is the database's lower() (database-lower.ts), so that the list's comparisons are the SQL
+ * path's exactly.
  */
 import { sql } from 'drizzle-orm';
 import type { ProductIdentifier } from '../../../contracts/product-identifiers.js';
@@ -17,6 +19,7 @@ import { moneyText } from '../../../domain/product-values.js';
 import type { Db } from '../../db/client.js';
 import { lowerAsDatabase } from './database-lower.js';
 import { identifiersOfOrganization } from './identifiers-repo.js';
+import { PackedTexts } from './packed-texts.js';
 import { productsInListOrder, readCatalogueVersion } from './repo.js';
 import { TrigramIndex } from './trigram-index.js';
 
@@ -27,9 +30,9 @@ export type CodedTextField = 'distributor' | 'manufacturer' | 'category' | 'loca
 export type NumberField = 'currentQuantity' | 'costPrice' | 'price';
 
 export interface RowTextColumn {
-  values: Array<string | null>;
-  /** Lower case of each value (the same string when lower case already). */
-  lowered: Array<string | null>;
+  values: PackedTexts;
+  /** Lower case of each value (the same column when every value is lower case already). */
+  lowered: PackedTexts;
 }
 
 export interface CodedColumn<T> {
@@ -52,9 +55,10 @@ export class CatalogueSnapshot {
     readonly organizationId: string,
     readonly version: number,
     readonly size: number,
-    readonly ids: string[],
+    /** Each row's id (a uuid as the database writes it). */
+    readonly ids: PackedTexts,
     readonly rowText: Record<RowTextField, RowTextColumn>,
-    readonly description: Array<string | null>,
+    readonly description: PackedTexts,
     readonly coded: Record<CodedTextField, CodedColumn<string>>,
     /** Tag lists; `lowered` lists leave out blank (NULL) tags, which match no tag filter. */
     readonly tags: CodedColumn<string[]>,
@@ -64,21 +68,22 @@ export class CatalogueSnapshot {
     readonly identifiers: Map<number, ProductIdentifier[]>,
     /** Trigrams of each row's lower-case SKU and name: the quick search (spec part 2 section 2). */
     readonly search: TrigramIndex,
+    /**
+     * 1 for a row whose SKU, UPC, other identifier, name and description JSON writes as they are
+     * between quotes (no quote, backslash, control character or surrogate): the usual row, whose
+     * texts productJson then quotes without JSON.stringify's scan (plainTextRows).
+     */
+    private readonly plainTexts: Uint8Array,
   ) {
     const json = (values: string[]) => values.map((value) => JSON.stringify(value));
     this.codedTexts = { distributor: json(coded.distributor.values), manufacturer: json(coded.manufacturer.values), category: json(coded.category.values), location: json(coded.location.values) };
     this.tagsJson = tags.values.map((list) => JSON.stringify(list));
-    this.plainTexts = new Uint8Array(size);
-    const texts = [rowText.sku.values, rowText.upc.values, rowText.otherIdentifier.values, rowText.name.values, description];
-    for (let row = 0; row < size; row += 1) this.plainTexts[row] = texts.every((column) => !NEEDS_ESCAPING.test(column[row] ?? '')) ? 1 : 0;
   }
 
-  /**
-   * 1 for a row whose SKU, UPC, other identifier, name and description JSON writes as they are
-   * between quotes (no quote, backslash, control character or surrogate): the usual row, whose
-   * texts productJson then quotes without JSON.stringify's scan.
-   */
-  private readonly plainTexts: Uint8Array;
+  /** Row `row`'s id. */
+  idOf(row: number): string {
+    return this.ids.at(row)!;
+  }
 
   /** The exact decimal text of row `row`'s `field` (not blank), as the database holds it. */
   exactNumber(field: NumberField, row: number): string {
@@ -97,9 +102,9 @@ export class CatalogueSnapshot {
     const plain = this.plainTexts[row] === 1;
     // An id is a uuid as the database writes it: nothing in it to escape.
     return (
-      `{"id":"${this.ids[row]}","sku":${textJson(text.sku.values[row]!, plain)},"upc":${textJson(text.upc.values[row]!, plain)}` +
-      `,"otherIdentifier":${textJson(text.otherIdentifier.values[row]!, plain)},"name":${textJson(text.name.values[row]!, plain)}` +
-      `,"description":${textJson(this.description[row]!, plain)},"distributor":${this.codedJson('distributor', row)}` +
+      `{"id":"${this.ids.at(row)}","sku":${textJson(text.sku.values.at(row), plain)},"upc":${textJson(text.upc.values.at(row), plain)}` +
+      `,"otherIdentifier":${textJson(text.otherIdentifier.values.at(row), plain)},"name":${textJson(text.name.values.at(row), plain)}` +
+      `,"description":${textJson(this.description.at(row), plain)},"distributor":${this.codedJson('distributor', row)}` +
       `,"manufacturer":${this.codedJson('manufacturer', row)},"category":${this.codedJson('category', row)},"location":${this.codedJson('location', row)}` +
       `,"currentQuantity":${JSON.stringify(this.numbers.currentQuantity.values[row])}` +
       `,"alternateIdentifiers":${identifiers ? JSON.stringify(identifiers) : '[]'}` +
@@ -148,6 +153,13 @@ export class CatalogueSnapshot {
 /** A character JSON.stringify writes otherwise than itself in a string (or may: any surrogate). */
 // eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPING = /["\\\u0000-\u001F\uD800-\uDFFF]/;
+
+/** CatalogueSnapshot's plainTexts of the rows of `columns` (each `size` long). */
+function plainTextRows(size: number, columns: ReadonlyArray<ReadonlyArray<string | null>>): Uint8Array {
+  const plain = new Uint8Array(size);
+  for (let row = 0; row < size; row += 1) plain[row] = columns.every((column) => !NEEDS_ESCAPING.test(column[row] ?? '')) ? 1 : 0;
+  return plain;
+}
 
 /** JSON text of a text or null: between quotes as it is when `plain` (no character to escape). */
 function textJson(value: string | null, plain: boolean): string {
@@ -289,7 +301,9 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string): Pro
   const rowText = {} as Record<RowTextField, RowTextColumn>;
   for (const f of Object.keys(rowValues) as RowTextField[]) {
     const values = rowValues[f];
-    rowText[f] = { values, lowered: values.map((v, i) => same(v, lowered[rowLowered[f] + i]!)) };
+    const loweredValues = values.map((v, i) => same(v, lowered[rowLowered[f] + i]!));
+    const packed = PackedTexts.of(values);
+    rowText[f] = { values: packed, lowered: loweredValues.every((low, i) => low === values[i]) ? packed : PackedTexts.of(loweredValues) };
   }
   const codedColumns = {} as Record<CodedTextField, CodedColumn<string>>;
   for (const f of codedFields) {
@@ -305,14 +319,14 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string): Pro
     }
     return out;
   });
-  const search = TrigramIndex.build(size, (row) => [rowText.sku.lowered[row]!, rowText.name.lowered[row]!]);
+  const search = TrigramIndex.build(size, [rowText.sku.lowered, rowText.name.lowered]);
   return new CatalogueSnapshot(
     organizationId,
     version,
     size,
-    ids,
+    PackedTexts.of(ids),
     rowText,
-    description,
+    PackedTexts.of(description),
     codedColumns,
     { values: tags.values, lowered: tagsLowered, codes: tags.codes },
     numbers,
@@ -320,5 +334,6 @@ export async function loadCatalogueSnapshot(db: Db, organizationId: string): Pro
     updatedMs,
     identifiers,
     search,
+    plainTextRows(size, [rowValues.sku, rowValues.upc, rowValues.otherIdentifier, rowValues.name, description]),
   );
 }

@@ -87,7 +87,7 @@ async function answerText(db: Db, organizationId: string, version: number, query
   const snapshot = await snapshots.at(db, organizationId, version);
   const atVersion = `${version} ${totalHintKey({ organizationId, search: query.search, filters: query.filters })}`;
   if (query.getAllIds === 'true') {
-    if (snapshot) return JSON.stringify({ productIds: Array.from(await rowsMatching(db, snapshot, query, atVersion), (row) => snapshot.ids[row]!) });
+    if (snapshot) return JSON.stringify({ productIds: Array.from(await rowsMatching(db, snapshot, query, atVersion), (row) => snapshot.idOf(row)) });
     const where = productListWhere({ organizationId, search: query.search, filters: query.filters });
     return JSON.stringify({ productIds: await listProductIds(db, where) });
   }

@@ -11,6 +11,7 @@ import { compareDecimalText } from '../../../domain/decimal-order.js';
 import type { Db } from '../../db/client.js';
 import type { CatalogueSnapshot, CodedTextField, NumberField, RowTextField } from './catalogue-snapshot.js';
 import { lowerAsDatabase } from './database-lower.js';
+import type { PackedTexts } from './packed-texts.js';
 import { andGroups } from './product-filters-sql.js';
 
 /** A list query with its search and filter values in the database's lower case. */
@@ -75,16 +76,50 @@ function codedFilter<T>(values: readonly T[], codes: Int32Array, test: (value: T
   };
 }
 
-function rowTextFilter(column: ReadonlyArray<string | null>, test: (s: string | null) => boolean): RowFilter {
+/**
+ * A text operator on a packed lower-case column (packed-texts.ts) against the lower-case filter
+ * value `v`, read in place: the same answers as textTest on each row's text.
+ */
+function rowTextFilter(column: PackedTexts, operator: TextOperator, v: string): RowFilter {
+  if (operator === 'contains' || operator === 'not_contains') return (rows, n) => keepContaining([column], v, operator === 'contains', rows, n);
+  // starts_with, ends_with, eq; ne is not eq (a blank row is not equal, so it is kept).
+  const test = operator === 'starts_with' ? column.startsWith : operator === 'ends_with' ? column.endsWith : column.equals;
+  const wanted = operator !== 'ne';
   return (rows, n) => {
     let kept = 0;
     for (let i = 0; i < n; i += 1) {
       const row = rows[i]!;
-      if (test(column[row]!)) rows[kept++] = row;
+      if (test.call(column, row, v) === wanted) rows[kept++] = row;
     }
     return kept;
   };
 }
+
+/**
+ * Keeps the rows of rows[0..n) for which "some text of `columns` holds `v`" is `wanted` (a blank
+ * text holds nothing), as RowFilter does. One scan of each packed text when the rows are many,
+ * else row by row (a search's trigram candidates).
+ */
+function keepContaining(columns: readonly PackedTexts[], v: string, wanted: boolean, rows: Int32Array, n: number): number {
+  let kept = 0;
+  if (n * SCAN_FRACTION >= columns[0]!.size) {
+    const marks = new Uint8Array(columns[0]!.size);
+    for (const column of columns) column.markIncludes(v, marks);
+    for (let i = 0; i < n; i += 1) {
+      const row = rows[i]!;
+      if ((marks[row] === 1) === wanted) rows[kept++] = row;
+    }
+    return kept;
+  }
+  for (let i = 0; i < n; i += 1) {
+    const row = rows[i]!;
+    if (columns.some((column) => column.includes(row, v)) === wanted) rows[kept++] = row;
+  }
+  return kept;
+}
+
+/** Rows are tested in one scan of the packed column when at least 1/SCAN_FRACTION of them are. */
+const SCAN_FRACTION = 8;
 
 /** Whether each operator keeps a value below, equal to and above the filter's. */
 const KEEPS: Record<NumericOperator, [boolean, boolean, boolean]> = {
@@ -134,11 +169,10 @@ function conditionFilter(snapshot: CatalogueSnapshot, condition: ProductFilterCo
     case 'price':
       return numericFilter(snapshot, condition.field, condition.operator, condition.value);
     default: {
-      const test = textTest(condition.operator, lowered);
       const rowField = ROW_TEXT[condition.field];
-      if (rowField !== undefined) return rowTextFilter(snapshot.rowText[rowField].lowered, test);
+      if (rowField !== undefined) return rowTextFilter(snapshot.rowText[rowField].lowered, condition.operator, lowered);
       const coded = snapshot.coded[condition.field as CodedTextField];
-      return codedFilter(coded.lowered, coded.codes, test);
+      return codedFilter(coded.lowered, coded.codes, textTest(condition.operator, lowered));
     }
   }
 }
@@ -179,14 +213,7 @@ export function matchingRows(snapshot: CatalogueSnapshot, query: LoweredQuery): 
   // A search of exactly three code units is one trigram: its candidates all hold it (the index
   // is of each text alone), so only a longer or shorter one is checked row by row.
   if (search && search.length !== 3) {
-    const sku = snapshot.rowText.sku.lowered;
-    const name = snapshot.rowText.name.lowered;
-    let kept = 0;
-    for (let i = 0; i < n; i += 1) {
-      const row = rows[i]!;
-      if (sku[row]!.includes(search) || (name[row] ?? '').includes(search)) rows[kept++] = row;
-    }
-    n = kept;
+    n = keepContaining([snapshot.rowText.sku.lowered, snapshot.rowText.name.lowered], search, true, rows, n);
   }
   // Copies, so that a cached answer holds its own rows, not the whole scratch list.
   if (query.filters.length === 0) return rows.slice(0, n);

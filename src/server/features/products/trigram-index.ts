@@ -5,46 +5,97 @@
  * contain it, which the caller then checks) instead of reading every row.
  */
 
+import type { PackedTexts } from './packed-texts.js';
+
 /** Three code units as one number (48 bits, exact in a double): a cheaper Map key than a string. */
 function trigramAt(text: string, i: number): number {
   return text.charCodeAt(i) * 4294967296 + text.charCodeAt(i + 1) * 65536 + text.charCodeAt(i + 2);
 }
 
 export class TrigramIndex {
-  private constructor(private readonly postings: Map<number, Int32Array>) {}
+  /**
+   * Trigram keys ascending; the rows of keys[k] are postings[offsets[k], offsets[k + 1]),
+   * ascending: three arrays in all, whatever the number of trigrams (docs/decisions/0169).
+   */
+  private constructor(
+    private readonly keys: Float64Array,
+    private readonly offsets: Int32Array,
+    private readonly postings: Int32Array,
+  ) {}
 
   /**
-   * The index of `rows` texts: `textsOf(row)` gives the lower-case texts of row `row`
-   * (0 <= row < rows; null texts are skipped), all indexed under the row.
+   * The index of `rows` rows' texts in `columns` (lower case; null texts are skipped), each text
+   * alone (no trigram across two), all indexed under the row.
    */
-  static build(rows: number, textsOf: (row: number) => ReadonlyArray<string | null>): TrigramIndex {
-    const lists = new Map<number, number[]>();
-    for (let row = 0; row < rows; row += 1) {
-      for (const text of textsOf(row)) {
-        if (text === null) continue;
-        for (let i = 0; i + 3 <= text.length; i += 1) {
-          const key = trigramAt(text, i);
-          let list = lists.get(key);
-          if (list === undefined) lists.set(key, (list = []));
-          if (list[list.length - 1] !== row) list.push(row);
+  static build(rows: number, columns: readonly PackedTexts[]): TrigramIndex {
+    // Two passes over the texts: count each trigram's rows, then place them.
+    const slotOf = new Map<number, number>();
+    const counts: number[] = [];
+    const lastRow: number[] = [];
+    const eachTrigram = (visit: (key: number, row: number) => void) => {
+      for (let row = 0; row < rows; row += 1) {
+        for (const column of columns) {
+          const text = column.at(row);
+          if (text === null) continue;
+          for (let i = 0; i + 3 <= text.length; i += 1) visit(trigramAt(text, i), row);
         }
       }
-    }
-    const postings = new Map<number, Int32Array>();
-    for (const [key, list] of lists) postings.set(key, Int32Array.from(list));
-    return new TrigramIndex(postings);
+    };
+    eachTrigram((key, row) => {
+      let slot = slotOf.get(key);
+      if (slot === undefined) {
+        slot = counts.length;
+        slotOf.set(key, slot);
+        counts.push(0);
+        lastRow.push(-1);
+      }
+      if (lastRow[slot] !== row) {
+        lastRow[slot] = row;
+        counts[slot]! += 1;
+      }
+    });
+    const keys = Float64Array.from(slotOf.keys()).sort();
+    const offsets = new Int32Array(keys.length + 1);
+    const next = new Int32Array(counts.length);
+    keys.forEach((key, k) => {
+      const slot = slotOf.get(key)!;
+      next[slot] = offsets[k]!;
+      offsets[k + 1] = offsets[k]! + counts[slot]!;
+      lastRow[slot] = -1;
+    });
+    const postings = new Int32Array(offsets[keys.length]!);
+    eachTrigram((key, row) => {
+      const slot = slotOf.get(key)!;
+      if (lastRow[slot] !== row) {
+        lastRow[slot] = row;
+        postings[next[slot]!++] = row;
+      }
+    });
+    return new TrigramIndex(keys, offsets, postings);
   }
 
-  /** Bytes the postings hold (4 per row entry), for the memory bound of the snapshots. */
+  /** Bytes the index holds, for the memory bound of the snapshots. */
   get bytes(): number {
-    let total = 0;
-    for (const list of this.postings.values()) total += list.byteLength + 64;
-    return total;
+    return this.keys.byteLength + this.offsets.byteLength + this.postings.byteLength;
+  }
+
+  /** The rows of trigram `key`, ascending (a view of the postings), or undefined when none. */
+  private rowsOf(key: number): Int32Array | undefined {
+    const keys = this.keys;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (keys[mid]! < key) low = mid + 1;
+      else high = mid;
+    }
+    return keys[low] === key ? this.postings.subarray(this.offsets[low]!, this.offsets[low + 1]!) : undefined;
   }
 
   /**
    * Rows whose texts hold every trigram of `pattern` (lower-case), ascending; null when the
-   * pattern is shorter than three code units (the index cannot narrow it).
+   * pattern is shorter than three code units (the index cannot narrow it). The answer may be a
+   * view of the index: copy it before writing to it.
    */
   candidates(pattern: string): Int32Array | null {
     if (pattern.length < 3) return null;
@@ -54,7 +105,7 @@ export class TrigramIndex {
       const key = trigramAt(pattern, i);
       if (seen.has(key)) continue;
       seen.add(key);
-      const list = this.postings.get(key);
+      const list = this.rowsOf(key);
       if (list === undefined) return new Int32Array(0);
       lists.push(list);
     }
