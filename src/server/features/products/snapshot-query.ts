@@ -102,13 +102,15 @@ function rowTextFilter(column: PackedTexts, operator: TextOperator, v: string): 
  */
 function keepContaining(columns: readonly PackedTexts[], v: string, wanted: boolean, rows: Int32Array, n: number): number {
   let kept = 0;
-  if (n * SCAN_FRACTION >= columns[0]!.size) {
-    const marks = new Uint8Array(columns[0]!.size);
+  const size = columns[0]!.size;
+  if (n * SCAN_FRACTION >= size) {
+    const marks = (scratchMarks = scratchMarks.length >= size ? scratchMarks : new Uint8Array(size));
     for (const column of columns) column.markIncludes(v, marks);
     for (let i = 0; i < n; i += 1) {
       const row = rows[i]!;
       if ((marks[row] === 1) === wanted) rows[kept++] = row;
     }
+    marks.fill(0, 0, size);
     return kept;
   }
   for (let i = 0; i < n; i += 1) {
@@ -117,6 +119,14 @@ function keepContaining(columns: readonly PackedTexts[], v: string, wanted: bool
   }
   return kept;
 }
+
+/**
+ * Scratch arrays of the matching, which runs to its end without waiting (so one at a time), grown
+ * to the largest catalogue asked: a query's work allocates no array of a catalogue's size but
+ * its answer (docs/decisions/0169). `scratchMarks` is all zeros between uses.
+ */
+let scratchMarks = new Uint8Array(0);
+let scratchRows = new Int32Array(0);
 
 /** Rows are tested in one scan of the packed column when at least 1/SCAN_FRACTION of them are. */
 const SCAN_FRACTION = 8;
@@ -202,11 +212,13 @@ function union(a: Int32Array, b: Int32Array): Int32Array {
 export function matchingRows(snapshot: CatalogueSnapshot, query: LoweredQuery): Int32Array {
   const search = query.search;
   const candidates = search ? snapshot.search.candidates(search) : null;
+  if (scratchRows.length < snapshot.size) scratchRows = new Int32Array(snapshot.size);
   let rows: Int32Array;
   if (candidates !== null) {
-    rows = candidates.slice();
+    rows = scratchRows.subarray(0, candidates.length);
+    rows.set(candidates);
   } else {
-    rows = new Int32Array(snapshot.size);
+    rows = scratchRows.subarray(0, snapshot.size);
     for (let row = 0; row < rows.length; row += 1) rows[row] = row;
   }
   let n = rows.length;
