@@ -228,11 +228,13 @@ function aiKey(text: string, start: number, end: number): number {
 export function aiOf(text: string, start: number, end: number): AiDefinition | null {
   const length = end - start;
   if (length < 2 || length > 4) return null;
+  let value = 0;
   for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return null;
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    value = value * 10 + digit;
   }
-  return AI_BY_CODE[aiKey(text, start, end)] ?? null;
+  return AI_BY_CODE[length * 10000 + value] ?? null;
 }
 
 /**

@@ -399,15 +399,26 @@ function element(definition: AiDefinition, text: string, start: number, end: num
   if (definition.numeric) {
     // Weights 3, 1, 3... from the right with the check digit itself weighing 1: the first
     // digit's weight is 3 when the field's length is even.
+    // The value only of a field short enough for small-integer arithmetic (dates, counts).
     let weight = length % 2 === 0 ? 3 : 1;
     let sum = 0;
     let number = 0;
-    for (let i = start; i < end; i++) {
-      const digit = text.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9) return `gs1: (${definition.ai}) must be digits, got "${text.slice(start, end)}"`;
-      sum += digit * weight;
-      weight = 4 - weight;
-      number = number * 10 + digit;
+    if (length <= 9) {
+      for (let i = start; i < end; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) return notDigits(definition, text, start, end);
+        sum += digit * weight;
+        weight = 4 - weight;
+        number = number * 10 + digit;
+      }
+      fieldValue = number;
+    } else {
+      for (let i = start; i < end; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) return notDigits(definition, text, start, end);
+        sum += digit * weight;
+        weight = 4 - weight;
+      }
     }
     if (definition.checkDigit) {
       const got = text.charCodeAt(end - 1) - 48;
@@ -415,13 +426,12 @@ function element(definition: AiDefinition, text: string, start: number, end: num
       if (expected !== got) return `gs1: (${definition.ai}) ${text.slice(start, end)} has a wrong check digit (${got}; ${expected} expected)`;
     }
     if (DATE_CODES[definition.code] === 1 && !isYymmddValue(number)) return `gs1: (${definition.ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
-    if (length <= 15) fieldValue = number;
   }
   return sink(definition, text, start, end);
 }
 
 /**
- * The value of the numeric field of at most 15 digits handed to the sink now (-1 for any other
+ * The value of the numeric field of at most 9 digits handed to the sink now (-1 for any other
  * field): a sink reads it instead of the digits again. Valid during the sink's call only.
  */
 export function lastFieldValue(): number {
@@ -431,6 +441,10 @@ export function lastFieldValue(): number {
 let fieldValue = -1;
 
 const NO_AI = 'gs1: no Application Identifier in it';
+
+function notDigits(definition: AiDefinition, text: string, start: number, end: number): string {
+  return `gs1: (${definition.ai}) must be digits, got "${text.slice(start, end)}"`;
+}
 
 function unknownAi(text: string): string {
   return `gs1: unknown Application Identifier at "${text}"`;
