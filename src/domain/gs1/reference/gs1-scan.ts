@@ -14,7 +14,6 @@
  *
  * Pure; never throws.
  */
-import { detachedString } from '../../normalize-scan-value.js';
 import { isoDateOfYymmdd, lastScannedForm, NOT_GS1, scanGs1, type ElementSink, type Gs1Form } from './parse-element-string.js';
 
 /** A GS1 element string that names a product. */
@@ -150,28 +149,3 @@ function isoDateOfDigits(digits: number): string | null {
 }
 
 const isoDatesByDigits = new Map<number, string | null>();
-
-/**
- * `item` with strings of its own (normalize-scan-value.ts `detachedString`), for a read the
- * engine holds until the results are made: its fields are cut from the scan value, and a cut of
- * 13 characters or more (the GTIN) would keep the whole chunk of the file alive.
- */
-export function detachedGs1Item(item: Gs1Item): Gs1Item {
-  return {
-    form: item.form,
-    gtin: detachedString(item.gtin),
-    contents: item.contents,
-    units: item.units,
-    lot: item.lot === null ? null : detachedString(item.lot),
-    expiry: item.expiry,
-    serial: item.serial === null ? null : detachedString(item.serial),
-  };
-}
-
-/**
- * The key under which reads of one serialised item meet: (01) GTIN-14 + (21) serial, or null
- * when the item has no serial or is a logistic label's contents (a serial there names the label).
- */
-export function serialKeyOf(item: Gs1Item): string | null {
-  return item.serial === null || item.contents ? null : `${item.gtin}\u001d${item.serial}`;
-}

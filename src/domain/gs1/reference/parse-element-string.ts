@@ -23,6 +23,7 @@
  * Pure; never throws.
  */
 import { isDigits } from '../../gtin.js';
+export { isoDateOfYymmdd } from '../parse-element-string.js';
 import { AI_DEFINITIONS, aiAt, aiOf, type AiDefinition } from './ai-table.js';
 
 /** One (AI, data) pair of an element string. */
@@ -436,29 +437,4 @@ function isYymmdd(text: string, start: number): boolean {
   const month = (text.charCodeAt(start + 2) - 48) * 10 + (text.charCodeAt(start + 3) - 48);
   const day = (text.charCodeAt(start + 4) - 48) * 10 + (text.charCodeAt(start + 5) - 48);
   return month >= 1 && month <= 12 && day <= daysIn(yy, month);
-}
-
-/**
- * A GS1 YYMMDD date as ISO `YYYY-MM-DD`, or null when it is not a date. Year 20YY (the labels a
- * count reads expire this century; GS1's sliding window would make the answer depend on the day
- * the engine runs, docs/decisions/0110). Day `00` means the month's last day (General
- * Specifications 7.12). Input: 6 digits.
- */
-export function isoDateOfYymmdd(value: string): string | null {
-  const known = isoDates.get(value);
-  if (known !== undefined) return known;
-  if (value.length !== 6 || !isDigits(value) || !isYymmdd(value, 0)) return null;
-  const iso = isoDateOf(value);
-  // A count reads few distinct dates: each is written once (bounded, in case a file has many).
-  if (isoDates.size < 4096) isoDates.set(value, iso);
-  return iso;
-}
-
-const isoDates = new Map<string, string>();
-
-function isoDateOf(value: string): string {
-  const yy = Number(value.slice(0, 2));
-  const month = Number(value.slice(2, 4));
-  const day = Number(value.slice(4, 6)) || daysIn(yy, month);
-  return `20${value.slice(0, 2)}-${value.slice(2, 4)}-${String(day).padStart(2, '0')}`;
 }
