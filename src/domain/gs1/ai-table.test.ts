@@ -24,7 +24,7 @@ describe('GS1 Application Identifier table (General Specifications section 3.2)'
     ['8003', 14, 30, false, false, false],
     ['99', 1, 90, false, false, false],
   ] as const)('(%s) holds %i to %i characters', (ai, min, max, numeric, checkDigit, predefined) => {
-    expect(AI_DEFINITIONS.get(ai)).toEqual({ ai, minLength: min, maxLength: max, numeric, checkDigit, predefinedLength: predefined });
+    expect(AI_DEFINITIONS.get(ai)).toEqual({ ai, minLength: min, maxLength: max, numeric, checkDigit, predefinedLength: predefined, code: ai.length * 10000 + Number(ai) });
   });
 
   it('has no AI that starts another one, so an element string splits one way only', () => {

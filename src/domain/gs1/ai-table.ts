@@ -27,6 +27,8 @@ export interface AiDefinition {
   checkDigit: boolean;
   /** True for the predefined-length AIs: their field is never followed by an FNC1/GS. */
   predefinedLength: boolean;
+  /** The AI as one number, its length * 10000 + its value (`'01'` 20001, `'3103'` 43103): a switch or an array index instead of a string compare. */
+  code: number;
 }
 
 const TABLE = `
@@ -208,8 +210,12 @@ const TABLE = `
 /** Every AI of the table, by AI. */
 export const AI_DEFINITIONS: ReadonlyMap<string, AiDefinition> = buildTable(TABLE);
 
-/** Every AI of the table by `aiKey` (its length and value as one number: no string to make). */
-const AI_BY_KEY: ReadonlyMap<number, AiDefinition> = new Map([...AI_DEFINITIONS.values()].map((d) => [aiKey(d.ai, 0, d.ai.length), d]));
+/** Every AI of the table by its `code` (length * 10000 + value; an array read, no string to make). */
+const AI_BY_CODE: readonly (AiDefinition | undefined)[] = (() => {
+  const byCode = new Array<AiDefinition | undefined>(50000).fill(undefined);
+  for (const definition of AI_DEFINITIONS.values()) byCode[definition.code] = definition;
+  return byCode;
+})();
 
 /** `text[start, end)` (2-4 digits, not checked) as one number: length * 10000 + value. */
 function aiKey(text: string, start: number, end: number): number {
@@ -222,11 +228,13 @@ function aiKey(text: string, start: number, end: number): number {
 export function aiOf(text: string, start: number, end: number): AiDefinition | null {
   const length = end - start;
   if (length < 2 || length > 4) return null;
+  let value = 0;
   for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return null;
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    value = value * 10 + digit;
   }
-  return AI_BY_KEY.get(aiKey(text, start, end)) ?? null;
+  return AI_BY_CODE[length * 10000 + value] ?? null;
 }
 
 /**
@@ -242,7 +250,7 @@ export function aiAt(text: string, at: number): AiDefinition | null {
     if (digit < 0 || digit > 9) return null;
     value = value * 10 + digit;
     if (length >= 2) {
-      const found = AI_BY_KEY.get(length * 10000 + value);
+      const found = AI_BY_CODE[length * 10000 + value];
       if (found !== undefined) return found;
     }
   }
@@ -274,7 +282,7 @@ function buildTable(table: string): Map<string, AiDefinition> {
     const [from, to = from] = range.split('-') as [string, string?];
     for (let n = Number(from); n <= Number(to); n++) {
       const ai = String(n).padStart(from.length, '0');
-      out.set(ai, { ai, minLength, maxLength, numeric, checkDigit, predefinedLength });
+      out.set(ai, { ai, minLength, maxLength, numeric, checkDigit, predefinedLength, code: aiKey(ai, 0, ai.length) });
     }
   }
   return out;

@@ -11,7 +11,7 @@
  * Pure; never throws.
  */
 import { detachedString } from '../normalize-scan-value.js';
-import { isoDateOfYymmdd, lastScannedForm, NOT_GS1, scanGs1, type ElementSink, type Gs1Form } from './parse-element-string.js';
+import { isoDateOfYymmdd, lastFieldValue, lastScannedForm, NOT_GS1, scanGs1, type ElementSink, type Gs1Form } from './parse-element-string.js';
 
 /** A GS1 element string that names a product. */
 export interface Gs1Item {
@@ -97,42 +97,42 @@ function agreed(held: string | null, text: string, start: number, end: number): 
 
 /**
  * The sink of `readGs1Item`: keeps the pairs a count uses; the same AI twice must agree. A switch
- * on the table's own AI strings and a plain store per field (every GS1 row comes here).
+ * on the AIs' codes and a plain store per field (every GS1 row comes here).
  */
 const keep: ElementSink = (definition, text, start, end) => {
-  const { ai } = definition;
   let kept: string | null;
-  switch (ai) {
-    case '01':
+  // The AIs by `code` (length * 10000 + value): a number compare, not a string compare.
+  switch (definition.code) {
+    case 20001: // (01)
       kept = found.gtin = agreed(found.gtin, text, start, end);
       break;
-    case '02':
+    case 20002: // (02)
       kept = found.contents = agreed(found.contents, text, start, end);
       break;
-    case '37':
+    case 20037: // (37)
       kept = found.count = agreed(found.count, text, start, end);
       break;
-    case '10':
+    case 20010: // (10)
       kept = found.lot = agreed(found.lot, text, start, end);
       break;
-    case '21':
+    case 20021: // (21)
       kept = found.serial = agreed(found.serial, text, start, end);
       break;
-    case '17': {
-      // Six digits (the table's rule for (17), checked before the sink is called).
-      let digits = 0;
-      for (let i = start; i < end; i++) digits = digits * 10 + (text.charCodeAt(i) - 48);
-      if (found.expiry >= 0 && found.expiry !== digits) return `gs1: (${ai}) appears twice with different values`;
+    case 20017: {
+      // (17)
+      // Six digits (the table's rule for (17), checked before the sink is called), as read.
+      const digits = lastFieldValue();
+      if (found.expiry >= 0 && found.expiry !== digits) return `gs1: (${definition.ai}) appears twice with different values`;
       found.expiry = digits;
       return null;
     }
-    case '00':
+    case 20000: // (00)
       found.sscc = true;
       return null;
     default:
       return null;
   }
-  return kept === null ? `gs1: (${ai}) appears twice with different values` : null;
+  return kept === null ? `gs1: (${definition.ai}) appears twice with different values` : null;
 };
 
 /** The ISO date of a YYMMDD date given as its digits' value, written once per distinct date. */

@@ -57,11 +57,18 @@ const DIGITAL_LINK_SHORT_NAMES: ReadonlyMap<string, string> = new Map([
   ['itip', '8006'],
 ]);
 
-/** Digital Link primary keys (the path's first AI). */
-const PRIMARY_KEYS = new Set(['00', '01', '253', '255', '401', '402', '414', '415', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']);
+/** 1 at the `code` (ai-table.ts) of each AI in `ais`: a typed-array read per pair, no hashing. */
+function codeFlags(ais: readonly string[]): Uint8Array {
+  const flags = new Uint8Array(50000);
+  for (const ai of ais) flags[AI_DEFINITIONS.get(ai)!.code] = 1;
+  return flags;
+}
 
-/** YYMMDD fields (production, due, packaging, best before, sell by, expiry dates). */
-const DATE_DEFINITIONS: ReadonlySet<AiDefinition> = new Set(['11', '12', '13', '15', '16', '17'].map((ai) => AI_DEFINITIONS.get(ai)!));
+/** Digital Link primary keys (the path's first AI), by `code`. */
+const PRIMARY_KEY_CODES = codeFlags(['00', '01', '253', '255', '401', '402', '414', '415', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']);
+
+/** YYMMDD fields (production, due, packaging, best before, sell by, expiry dates), by `code`. */
+const DATE_CODES = codeFlags(['11', '12', '13', '15', '16', '17']);
 
 /**
  * Read `value` (already normalised: trimmed, unquoted) as a GS1 element string, handing each
@@ -198,8 +205,10 @@ function scanBracketed(text: string, sink: ElementSink): string | null {
     const definition = aiOf(text, at + 1, at + 1 + length);
     if (definition === null) return unknownAi(text.slice(at + 1, at + 1 + length));
     let start = at + length + 2;
-    let end = start;
-    while (end < n && (text.charCodeAt(end) !== 0x28 || bracketAi(text, end) === 0)) end++;
+    // The data ends at the next "(" that opens an AI (found natively, not a character at a time).
+    let end = text.indexOf('(', start);
+    while (end !== -1 && bracketAi(text, end) === 0) end = text.indexOf('(', end + 1);
+    if (end === -1) end = n;
     at = end;
     while (start < end && text.charCodeAt(start) === 0x20) start++;
     while (end > start && text.charCodeAt(end - 1) === 0x20) end--;
@@ -250,8 +259,8 @@ function scanDigitalLink(value: string, sink: ElementSink): string | null {
   let first = -1;
   for (let i = 0; i + 1 < count; i++) {
     if ((count - i) % 2 !== 0) continue;
-    const ai = pathAi(value, starts[i]!, ends[i]!);
-    if (ai !== null && PRIMARY_KEYS.has(ai)) {
+    const definition = pathDefinition(value, starts[i]!, ends[i]!);
+    if (definition !== null && PRIMARY_KEY_CODES[definition.code] === 1) {
       first = i;
       break;
     }
@@ -373,43 +382,69 @@ function decode(segment: string): string | null {
   }
 }
 
-/** Checks one pair (`text[start, end)` the data of `definition`'s AI) and hands it to the sink. */
+/**
+ * Checks one pair (`text[start, end)` the data of `definition`'s AI) and hands it to the sink. A
+ * numeric field is read once: its digits checked, its check digit's sum and its value (for a
+ * date, and for the sink through `lastFieldValue`) taken on the way.
+ */
 function element(definition: AiDefinition, text: string, start: number, end: number, sink: ElementSink): string | null {
-  const { ai } = definition;
   const length = end - start;
-  if (length < definition.minLength) return length === 0 ? `gs1: (${ai}) is empty` : tooShort(definition, length);
+  if (length < definition.minLength) return length === 0 ? `gs1: (${definition.ai}) is empty` : tooShort(definition, length);
   if (length > definition.maxLength) {
     return definition.minLength === definition.maxLength
-      ? `gs1: (${ai}) is ${length} characters long, ${definition.maxLength} expected`
-      : `gs1: (${ai}) is ${length} characters long, at most ${definition.maxLength} allowed (a missing GS separator?)`;
+      ? `gs1: (${definition.ai}) is ${length} characters long, ${definition.maxLength} expected`
+      : `gs1: (${definition.ai}) is ${length} characters long, at most ${definition.maxLength} allowed (a missing GS separator?)`;
   }
+  fieldValue = -1;
   if (definition.numeric) {
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 48 || c > 57) return `gs1: (${ai}) must be digits, got "${text.slice(start, end)}"`;
+    // Weights 3, 1, 3... from the right with the check digit itself weighing 1: the first
+    // digit's weight is 3 when the field's length is even.
+    // The value only of a field short enough for small-integer arithmetic (dates, counts).
+    let weight = length % 2 === 0 ? 3 : 1;
+    let sum = 0;
+    let number = 0;
+    if (length <= 9) {
+      for (let i = start; i < end; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) return notDigits(definition, text, start, end);
+        sum += digit * weight;
+        weight = 4 - weight;
+        number = number * 10 + digit;
+      }
+      fieldValue = number;
+    } else {
+      for (let i = start; i < end; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) return notDigits(definition, text, start, end);
+        sum += digit * weight;
+        weight = 4 - weight;
+      }
     }
+    if (definition.checkDigit) {
+      const got = text.charCodeAt(end - 1) - 48;
+      const expected = (10 - ((sum - got) % 10)) % 10;
+      if (expected !== got) return `gs1: (${definition.ai}) ${text.slice(start, end)} has a wrong check digit (${got}; ${expected} expected)`;
+    }
+    if (DATE_CODES[definition.code] === 1 && !isYymmddValue(number)) return `gs1: (${definition.ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
   }
-  if (definition.checkDigit) {
-    const expected = checkDigitOf(text, start, end - 1);
-    const got = text.charCodeAt(end - 1) - 48;
-    if (expected !== got) return `gs1: (${ai}) ${text.slice(start, end)} has a wrong check digit (${got}; ${expected} expected)`;
-  }
-  if (DATE_DEFINITIONS.has(definition) && !isYymmdd(text, start)) return `gs1: (${ai}) ${text.slice(start, end)} is not a date (YYMMDD)`;
   return sink(definition, text, start, end);
 }
 
-/** The GS1 mod-10 check digit of the digits `text[start, end)` (weights 3, 1, 3... from the right). */
-function checkDigitOf(text: string, start: number, end: number): number {
-  let sum = 0;
-  let weight = 3;
-  for (let i = end - 1; i >= start; i--) {
-    sum += (text.charCodeAt(i) - 48) * weight;
-    weight = 4 - weight;
-  }
-  return (10 - (sum % 10)) % 10;
+/**
+ * The value of the numeric field of at most 9 digits handed to the sink now (-1 for any other
+ * field): a sink reads it instead of the digits again. Valid during the sink's call only.
+ */
+export function lastFieldValue(): number {
+  return fieldValue;
 }
 
+let fieldValue = -1;
+
 const NO_AI = 'gs1: no Application Identifier in it';
+
+function notDigits(definition: AiDefinition, text: string, start: number, end: number): string {
+  return `gs1: (${definition.ai}) must be digits, got "${text.slice(start, end)}"`;
+}
 
 function unknownAi(text: string): string {
   return `gs1: unknown Application Identifier at "${text}"`;
@@ -424,6 +459,14 @@ function tooShort(definition: AiDefinition, length: number): string {
 function daysIn(yy: number, month: number): number {
   if (month === 2) return yy % 4 === 0 ? 29 : 28; // 2000-2099: every fourth year, 2000 included
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** True when `value` (0-999999), read as YYMMDD, is a GS1 date (day 00: the month's last day). */
+function isYymmddValue(value: number): boolean {
+  const yy = Math.floor(value / 10000);
+  const month = Math.floor(value / 100) % 100;
+  const day = value % 100;
+  return month >= 1 && month <= 12 && day <= daysIn(yy, month);
 }
 
 /** True when the 6 digits at `start` are a GS1 YYMMDD date (day 00: the month's last day). */
