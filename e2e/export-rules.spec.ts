@@ -95,6 +95,23 @@ async function expectSentOnce(page: Page, last: string, choices: number) {
   expect(calls.at(-1)?.path, all).toBe(last);
 }
 
+/**
+ * Makes the products LS-S-WHT, LS-M-WHT and CT-001 (stock 1 each), opens Upload Quantity Updates
+ * and chooses a Shopify inventory export (`inventory_export.csv`, a store and a shelf column) of
+ * `rows` under its header; answers the dialog.
+ */
+async function uploadStockList(page: Page, rows: string[]) {
+  for (const [sku, name] of [['LS-S-WHT', 'Linen Shirt S'], ['LS-M-WHT', 'Linen Shirt M'], ['CT-001', 'Canvas Tote']]) {
+    expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
+  }
+  await goTo(page, 'Products');
+  await page.getByRole('button', { name: 'Upload QTY' }).click();
+  const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
+  const file = ['Handle,Title,SKU,Location,Bin name,On hand (current)', ...rows, ''].join('\r\n');
+  await qty.getByLabel('Quantity file').setInputFiles({ name: 'inventory_export.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  return qty;
+}
+
 /** The stored expected stock of a product (the catalogue as the app's API answers it). */
 async function stockOf(page: Page, sku: string): Promise<number | undefined> {
   const res = await callApi<{ products: { sku: string; currentQuantity: number }[] }>(page, 'GET', `/api/products?search=${encodeURIComponent(sku)}`);
@@ -179,27 +196,13 @@ for (const width of [1280, 375]) {
     });
 
     test('updates quantities from a stock list as the import reads it, listing the rows it skipped', async ({ page }) => {
-      for (const [sku, name] of [['LS-S-WHT', 'Linen Shirt S'], ['LS-M-WHT', 'Linen Shirt M'], ['CT-001', 'Canvas Tote']]) {
-        expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
-      }
-      await goTo(page, 'Products');
-      await page.getByRole('button', { name: 'Upload QTY' }).click();
-      const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
-      await qty.getByLabel('Quantity file').setInputFiles({
-        name: 'inventory_export.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(
-          [
-            'Handle,Title,SKU,Location,Bin name,On hand (current)',
-            'linen-shirt,Linen Shirt,LS-S-WHT,Main Street,A-01,5',
-            'linen-shirt,Linen Shirt,LS-S-WHT,Warehouse,R-12,20',
-            'linen-shirt,Linen Shirt,LS-M-WHT,Warehouse,R-12,not stocked',
-            'canvas-tote,Canvas Tote,CT-001,Main Street,B-02,',
-            'Total,,,,,25',
-            '',
-          ].join('\r\n'),
-        ),
-      });
+      const qty = await uploadStockList(page, [
+        'linen-shirt,Linen Shirt,LS-S-WHT,Main Street,A-01,5',
+        'linen-shirt,Linen Shirt,LS-S-WHT,Warehouse,R-12,20',
+        'linen-shirt,Linen Shirt,LS-M-WHT,Warehouse,R-12,not stocked',
+        'canvas-tote,Canvas Tote,CT-001,Main Street,B-02,',
+        'Total,,,,,25',
+      ]);
       await qty.getByLabel('SKU column').click();
       await page.getByRole('option', { name: 'SKU', exact: true }).click();
       await qty.getByLabel('Quantity column').click();
@@ -221,26 +224,12 @@ for (const width of [1280, 375]) {
     });
 
     test('asks the quantity upload which store a stock list is for, and updates from that store\'s rows alone', async ({ page }) => {
-      for (const [sku, name] of [['LS-S-WHT', 'Linen Shirt S'], ['LS-M-WHT', 'Linen Shirt M'], ['CT-001', 'Canvas Tote']]) {
-        expect((await callApi(page, 'POST', '/api/products', { sku, name, currentQuantity: 1 })).status).toBe(201);
-      }
-      await goTo(page, 'Products');
-      await page.getByRole('button', { name: 'Upload QTY' }).click();
-      const qty = page.getByRole('dialog', { name: 'Upload Quantity Updates' });
-      await qty.getByLabel('Quantity file').setInputFiles({
-        name: 'inventory_export.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(
-          [
-            'Handle,Title,SKU,Location,Bin name,On hand (current)',
-            'linen-shirt,Linen Shirt,LS-S-WHT,Main Street,A-01,5',
-            'linen-shirt,Linen Shirt,LS-S-WHT,Warehouse,R-12,20',
-            'linen-shirt,Linen Shirt,LS-M-WHT,Warehouse,R-12,3',
-            'canvas-tote,Canvas Tote,CT-001,Main Street,B-02,8',
-            '',
-          ].join('\r\n'),
-        ),
-      });
+      const qty = await uploadStockList(page, [
+        'linen-shirt,Linen Shirt,LS-S-WHT,Main Street,A-01,5',
+        'linen-shirt,Linen Shirt,LS-S-WHT,Warehouse,R-12,20',
+        'linen-shirt,Linen Shirt,LS-M-WHT,Warehouse,R-12,3',
+        'canvas-tote,Canvas Tote,CT-001,Main Street,B-02,8',
+      ]);
       const decisions = qty.getByTestId('import-decisions');
       await expect(decisions).toContainText('The stock is the column "On hand (current)".');
       const question = qty.getByRole('combobox', { name: 'Which location is this count for, or all of them summed?' });
