@@ -337,9 +337,15 @@ export function valueKind(cells: readonly string[]): ValueKind {
   return 'text';
 }
 
+const EQUALS = 61;
+const APOSTROPHE = 39;
+
 /** `'0123` and `="0123"` (spreadsheet text markers) as `0123`; trimmed. */
 export function cleanCell(raw: string): string {
   let v = raw.trim();
+  // Most cells hold neither marker: answered before the pattern runs (an import reads every row).
+  const first = v.charCodeAt(0);
+  if (first !== EQUALS && first !== APOSTROPHE) return v;
   const formula = /^="(.*)"$/.exec(v);
   if (formula) v = formula[1]!.trim();
   if (v.startsWith("'")) v = v.slice(1).trim();

@@ -529,10 +529,21 @@ const GROUP = /^[\p{L}][\p{L} ]{1,30}:\s*\S/u;
  * `Grand Total`, `Итого`) or a group row (`Group Name: Grocery` alone on its row). Null otherwise.
  */
 export function structuralRowReason(cells: readonly string[]): string | null {
-  const filled = cells.map((c) => c.trim()).filter((c) => c !== '');
-  if (filled.length === 0) return null;
-  if (TOTAL.test(filled[0]!)) return 'total rows';
-  if (filled.length === 1 && GROUP.test(filled[0]!)) return 'title and group rows';
+  // Called for every row of an import: no array of the row's cells is made.
+  let first: string | null = null;
+  let second = false;
+  for (const cell of cells) {
+    const c = cell.trim();
+    if (c === '') continue;
+    if (first !== null) {
+      second = true;
+      break;
+    }
+    first = c;
+  }
+  if (first === null) return null;
+  if (TOTAL.test(first)) return 'total rows';
+  if (!second && GROUP.test(first)) return 'title and group rows';
   return null;
 }
 

@@ -8,12 +8,18 @@
  * field a backslash, tab, newline and carriage return are escaped with a backslash (`\\`, `\t`,
  * `\n`, `\r`), every other character is written as it is, in UTF-8 (the connection's client
  * encoding). An array value is its array literal ('{"a","b"}', pg-array.ts) written as a text field.
+ * `randomUuid` writes a new row id (what a `gen_random_uuid()` default would make: COPY inserts
+ * rows many at a time only when no column left to its default has a volatile default,
+ * docs/decisions/0170).
  *
  *   const rows = new CopyTextRows();
  *   rows.text('SKU-1').text(null).number(12.5).endRow();
  *   await copyTextRows(tx, 'products', ['sku', 'name', 'current_quantity'], rows.bytes());
  *   rows.clear(); // the same memory for the next batch, once COPY has read it
  */
+
+import { randomFillSync } from 'node:crypto';
+import { arrayLiteral } from '../features/products/pg-array.js';
 
 const TAB = 9;
 const NEWLINE = 10;
@@ -23,6 +29,16 @@ const N = 78;
 const T = 116;
 const LOWER_N = 110;
 const R = 114;
+const DASH = 45;
+const QUOTE = 34;
+const COMMA = 44;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/** Lower-case hexadecimal digits, by value. */
+const HEX = Buffer.from('0123456789abcdef');
+/** Random bytes drawn at once for `randomUuid` (256 UUIDs). */
+const RANDOM_POOL_BYTES = 4096;
 
 /** Bytes the buffer starts with; it doubles as needed (a batch of 5,000 catalogue rows takes ~0.8 MB). */
 const INITIAL_BYTES = 1 << 20;
@@ -66,6 +82,80 @@ export class CopyTextRows {
         }
       }
     }
+    this.length = at;
+    return this;
+  }
+
+  /**
+   * A new random UUID (version 4, as PostgreSQL's `gen_random_uuid()` makes them: 122 random bits
+   * from the operating system's generator) written as a text field, without making its string.
+   */
+  randomUuid(): this {
+    this.separate();
+    this.reserve(36);
+    if (randomAt + 16 > RANDOM_POOL_BYTES) {
+      randomFillSync(randomPool);
+      randomAt = 0;
+    }
+    const buffer = this.buffer;
+    let at = this.length;
+    for (let i = 0; i < 16; i++) {
+      let byte = randomPool[randomAt + i]!;
+      if (i === 6) byte = (byte & 0x0f) | 0x40; // version 4
+      else if (i === 8) byte = (byte & 0x3f) | 0x80; // RFC 4122 variant
+      if (i === 4 || i === 6 || i === 8 || i === 10) buffer[at++] = DASH;
+      buffer[at++] = HEX[byte >> 4]!;
+      buffer[at++] = HEX[byte & 15]!;
+    }
+    randomAt += 16;
+    this.length = at;
+    return this;
+  }
+
+  /**
+   * A text[] field: the array literal of `values` (pg-array.ts `arrayLiteral`: every element
+   * quoted, backslash and double quote escaped) escaped as a text field, without making its string.
+   */
+  textArray(values: readonly string[]): this {
+    this.separate();
+    const start = this.length;
+    let bytes = 2;
+    for (const v of values) bytes += 4 * v.length + 3;
+    this.reserve(bytes);
+    const buffer = this.buffer;
+    let at = start;
+    buffer[at++] = OPEN_BRACE;
+    for (let k = 0; k < values.length; k++) {
+      const v = values[k]!;
+      if (k > 0) buffer[at++] = COMMA;
+      buffer[at++] = QUOTE;
+      for (let i = 0; i < v.length; i++) {
+        const c = v.charCodeAt(i);
+        if (c >= 127) {
+          // Not ASCII: the whole literal again, as `text` writes it.
+          this.length += buffer.write(escapeText(arrayLiteral(values)), start, 'utf8');
+          return this;
+        }
+        if (c === QUOTE || c === BACKSLASH) {
+          // The array's backslash, itself escaped for COPY.
+          buffer[at++] = BACKSLASH;
+          buffer[at++] = BACKSLASH;
+          if (c === BACKSLASH) {
+            buffer[at++] = BACKSLASH;
+            buffer[at++] = BACKSLASH;
+          } else buffer[at++] = QUOTE;
+        } else {
+          const escape = c === TAB ? T : c === NEWLINE ? LOWER_N : c === CARRIAGE_RETURN ? R : -1;
+          if (escape < 0) buffer[at++] = c;
+          else {
+            buffer[at++] = BACKSLASH;
+            buffer[at++] = escape;
+          }
+        }
+      }
+      buffer[at++] = QUOTE;
+    }
+    buffer[at++] = CLOSE_BRACE;
     this.length = at;
     return this;
   }
@@ -129,6 +219,10 @@ export class CopyTextRows {
     this.buffer = grown;
   }
 }
+
+/** Random bytes for `randomUuid`, refilled when used up (shared: one writer runs at a time on the thread). */
+const randomPool = Buffer.alloc(RANDOM_POOL_BYTES);
+let randomAt = RANDOM_POOL_BYTES;
 
 /** `text` escaped for COPY's text format (backslash, tab, newline, carriage return). */
 function escapeText(text: string): string {

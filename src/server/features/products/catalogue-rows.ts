@@ -267,6 +267,8 @@ export class CatalogueRowReader {
   private readonly cellsToRead: Array<{ field: Exclude<ProductImportField, 'sku' | 'currentQuantity'>; index: number; kind: CellKind }>;
   private readonly stockIndexes: readonly number[];
   private readonly groupIndex: number;
+  /** The column of the name, or -1 when none is mapped. */
+  private readonly nameIndex: number;
   private readonly store: { index: number; chosen: string } | null;
   /**
    * First row of each SKU (lower case) -> its place in `firstLines` / `firstFingerprints`: numbers
@@ -311,6 +313,7 @@ export class CatalogueRowReader {
     this.cellsToRead = this.fields
       .filter((f): f is Exclude<ProductImportField, 'sku' | 'currentQuantity'> => f !== 'sku' && f !== 'currentQuantity')
       .map((field) => ({ field, index: columns.get(field)!, kind: kindOf(field) }));
+    this.nameIndex = this.cellsToRead.find((c) => c.field === 'name')?.index ?? -1;
     const handle = interpretation.keys.find((k) => k.source === 'handle and options');
     this.groupIndex = handle?.indexes[0] ?? -1;
     const storeColumn = stock?.storeColumn;
@@ -330,8 +333,7 @@ export class CatalogueRowReader {
     const found = structural === null ? rowKey(keys, cells, typeIndex) : null;
     const groupKey = this.groupIndex < 0 ? '' : (cells[this.groupIndex] ?? '').trim();
     if (groupKey !== this.group.key) this.group = { key: groupKey, name: null };
-    const nameRead = this.cellsToRead.find((c) => c.field === 'name');
-    const ownName = nameRead === undefined ? '' : (cells[nameRead.index] ?? '').trim();
+    const ownName = this.nameIndex < 0 ? '' : (cells[this.nameIndex] ?? '').trim();
     if (ownName !== '' && this.group.name === null) this.group.name = ownName;
     if (found === null) return this.skipListed(line, cells, structural ?? skippedRowReason(cells, typeIndex));
     // A store view's row of a product already listed is its translation, not more of its stock.
@@ -345,7 +347,8 @@ export class CatalogueRowReader {
     if (found.source !== 'sku') this.noteKey(found.source, line);
     const keyIsBarcode = found.source === 'barcode';
     const row: ProductUpsert = { sku };
-    const problems: { field: ProductImportField; message: string }[] = [];
+    // Made for a row with a problem only (most rows have none).
+    let problems: { field: ProductImportField; message: string }[] | null = null;
     for (const { field, index, kind } of this.cellsToRead) {
       const raw = (cells[index] ?? '').trim();
       if (kind === 'text') {
@@ -363,7 +366,7 @@ export class CatalogueRowReader {
       } else {
         const parsed = raw === '' ? BLANK_MONEY : parseMoneyCell(raw, this.moneyDecimal);
         if (parsed.ok) row[field] = parsed.value;
-        else problems.push({ field, message: `${FIELD_LABEL[field]} ${parsed.message}` });
+        else (problems ??= []).push({ field, message: `${FIELD_LABEL[field]} ${parsed.message}` });
       }
     }
     if (this.stockIndexes.length > 0) {
@@ -372,13 +375,13 @@ export class CatalogueRowReader {
       for (const raw of stockRead) {
         const parsed = parseQuantityCell(raw, this.quantityDecimal);
         if (parsed.ok) thousandths += Math.round((parsed.value ?? 0) * 1000);
-        else problems.push({ field: 'currentQuantity', message: `${this.stockLabel} ${parsed.message}` });
+        else (problems ??= []).push({ field: 'currentQuantity', message: `${this.stockLabel} ${parsed.message}` });
       }
       row.currentQuantity = thousandths / 1000;
     }
     const key = sku.toLowerCase();
     const seen = this.firstOfSku.get(key);
-    if (problems.length > 0) return this.reject(line, cells, problems);
+    if (problems !== null) return this.reject(line, cells, problems);
     const perRead = this.interpretation.barcodeUnits;
     if (perRead !== null) this.noteBarcode(key, row, cells, perRead, seen === undefined);
     const apart = this.interpretation.distinguishingIndexes;
@@ -593,41 +596,41 @@ function addStock(a: number, b: number): number {
  * text with its length, two UTF-16 units a step) and then the file's cells at `apart` (the
  * columns that tell rows of one SKU apart), without making the JSON text of the whole row. Two rows give the same fingerprint when their values are the same, as their JSON
  * texts would be; two rows of one SKU with different values share it with a chance of about 1 in
- * 9 * 10^15 (docs/decisions/0088-repeated-rows-by-fingerprint.md, 0165).
+ * 9 * 10^15 (docs/decisions/0088-repeated-rows-by-fingerprint.md, 0165). Values other than text
+ * (the quantity, null, the tags) are mixed without making their text (`mixValue`, 0171).
  */
 function rowFingerprint(row: ProductUpsert, cells: readonly string[], apart: readonly number[]): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+  h1 = 0xdeadbeef;
+  h2 = 0x41c6ce57;
   for (const key in row) {
     const value = (row as Record<string, unknown>)[key];
     if (value === undefined) continue; // as JSON leaves it out
     const unit = KEY_UNITS.get(key);
-    if (unit === undefined) {
-      h1 = mixText(h1, key, M1);
-      h2 = mixText(h2, key, M2);
-    } else {
-      h1 = Math.imul(h1 ^ unit, M1);
-      h2 = Math.imul(h2 ^ unit, M2);
-    }
+    if (unit === undefined) mixText(key);
+    else mixUnit(unit);
     if (typeof value === 'string') {
-      h1 = mixText(h1, value, M1);
-      h2 = mixText(h2, value, M2);
+      mixText(value);
     } else {
-      // Marked apart from any text: a text's first unit is its length.
-      const text = valueText(value);
-      h1 = mixText(Math.imul(h1 ^ NOT_TEXT, M1), text, M1);
-      h2 = mixText(Math.imul(h2 ^ NOT_TEXT, M2), text, M2);
+      // Marked apart from any text (a text's first unit is its length), then by kind.
+      mixUnit(NOT_TEXT);
+      mixValue(value);
     }
   }
   for (const i of apart) {
-    const cell = cells[i] ?? '';
-    h1 = mixText(Math.imul(h1 ^ APART, M1), cell, M1);
-    h2 = mixText(Math.imul(h2 ^ APART, M2), cell, M2);
+    mixUnit(APART);
+    mixText(cells[i] ?? '');
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (0x1fffff & h2) + (h1 >>> 0);
+  const a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  const b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  return 4294967296 * (0x1fffff & b) + (a >>> 0);
 }
+
+/**
+ * The fingerprint's two states while `rowFingerprint` runs (it runs to its end without waiting:
+ * one at a time), fed together by each step below so that every text is read once.
+ */
+let h1 = 0;
+let h2 = 0;
 
 /** cyrb53's two multipliers. */
 const M1 = 2654435761;
@@ -638,23 +641,62 @@ const KEY_UNITS = new Map<string, number>([...PRODUCT_IMPORT_FIELDS, 'tags'].map
 const APART = 0x7ffeffff;
 const NOT_TEXT = 0x7ffefffe;
 
-/**
- * `text` mixed into one of the fingerprint's states `h` with multiplier `m`: its length first (so
- * that where one text ends and the next begins is part of what is mixed), then two UTF-16 units
- * a step.
- */
-function mixText(h: number, text: string, m: number): number {
-  const n = text.length;
-  h = Math.imul(h ^ n, m);
-  let i = 0;
-  for (; i + 1 < n; i += 2) h = Math.imul(h ^ (text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16)), m);
-  if (i < n) h = Math.imul(h ^ text.charCodeAt(i), m);
-  return h;
+/** One unit mixed into both states. */
+function mixUnit(unit: number): void {
+  h1 = Math.imul(h1 ^ unit, M1);
+  h2 = Math.imul(h2 ^ unit, M2);
 }
 
-/** A value other than a string as JSON writes it (-0 as 0): a number, null, an array of texts. */
-function valueText(value: unknown): string {
-  if (typeof value === 'number') return String(value === 0 ? 0 : value);
-  if (value === null) return 'null';
-  return JSON.stringify(value);
+/**
+ * `text` mixed into both states: its length first (so that where one text ends and the next
+ * begins is part of what is mixed), then two UTF-16 units a step.
+ */
+function mixText(text: string): void {
+  const n = text.length;
+  let a = Math.imul(h1 ^ n, M1);
+  let b = Math.imul(h2 ^ n, M2);
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const units = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
+    a = Math.imul(a ^ units, M1);
+    b = Math.imul(b ^ units, M2);
+  }
+  if (i < n) {
+    const unit = text.charCodeAt(i);
+    a = Math.imul(a ^ unit, M1);
+    b = Math.imul(b ^ unit, M2);
+  }
+  h1 = a;
+  h2 = b;
+}
+
+/** A number's 8 bytes, read as two 32-bit units by `mixValue`. */
+const numberBits = new Float64Array(1);
+const numberUnits = new Uint32Array(numberBits.buffer);
+/** The kinds of value other than text, each mixed in first. */
+const NUMBER = 1;
+const NULL = 2;
+const TEXTS = 3;
+
+/**
+ * A value other than a string mixed into both states, without making its text: a number by its
+ * 64 bits (-0 as 0, as JSON writes it), null, or an array of texts (the row's tags: their count,
+ * then each text as `mixText` mixes it).
+ */
+function mixValue(value: unknown): void {
+  if (typeof value === 'number') {
+    numberBits[0] = value === 0 ? 0 : value;
+    mixUnit(NUMBER);
+    mixUnit(numberUnits[0]!);
+    mixUnit(numberUnits[1]!);
+    return;
+  }
+  if (value === null) {
+    mixUnit(NULL);
+    return;
+  }
+  const texts = value as readonly string[];
+  mixUnit(TEXTS);
+  mixUnit(texts.length);
+  for (const text of texts) mixText(text);
 }

@@ -124,7 +124,8 @@ describe.each(DATABASE_KINDS)('a first import into an empty catalogue on %s', (k
     // Rows are written to the database as COPY text (copy-text.ts): its escapes and NULL marker
     // must not leak into, or out of, the values.
     const names = ['back\\slash \\N \\.', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'Café ☕ \\t 𝄞', '"quoted" \\'];
-    const rows = names.map((name, i) => `Q-${i},,"${name.replaceAll('"', '""')}",\\N,${i},,,"a\\b, ""c"", é"`);
+    // Tags of ASCII only on odd rows (written by the byte loop), with a non-ASCII tag on even ones.
+    const rows = names.map((name, i) => `Q-${i},,"${name.replaceAll('"', '""')}",\\N,${i},,,"a\\b, ""c"", ${i % 2 ? 'd' : 'é'}"`);
     const content = `${HEADER}\n${rows.join('\n')}\n`;
     const fresh = await organization(false);
     const reference = await organization(true);
@@ -132,7 +133,7 @@ describe.each(DATABASE_KINDS)('a first import into an empty catalogue on %s', (k
     for (const { organizationId } of [fresh, reference]) {
       const products = await productsOf(t, organizationId);
       expect(products.map((p) => p.name)).toEqual(names);
-      for (const p of products) expect(p).toMatchObject({ upc: null, category: '\\N', tags: ['a\\b', '"c"', 'é'] });
+      products.forEach((p, i) => expect(p).toMatchObject({ upc: null, category: '\\N', tags: ['a\\b', '"c"', i % 2 ? 'd' : 'é'] }));
     }
   });
 });

@@ -391,8 +391,9 @@ export const UPSERT_BATCH = 5000;
  * A batch of import rows as COPY text (copy-text.ts), each row written as soon as it is read:
  * rows of a 100,000-row import never wait in memory as objects for their batch's statement, so
  * they die young instead of surviving into the old generation
- * (docs/decisions/0152-catalogue-import-streams-rows-to-copy.md). Columns: organization_id, then
- * `sku` and the other mapped fields' columns. Reused batch after batch (`clear`).
+ * (docs/decisions/0152-catalogue-import-streams-rows-to-copy.md). Columns: id (a new random
+ * UUID per row, so that COPY inserts the rows many at a time, docs/decisions/0170), organization_id,
+ * then `sku` and the other mapped fields' columns. Reused batch after batch (`clear`).
  */
 export class ProductRowBatch {
   /** The COPY's column names. */
@@ -408,7 +409,7 @@ export class ProductRowBatch {
     fields: readonly ProductImportField[],
   ) {
     this.fields = ['sku', ...fields.filter((f) => f !== 'sku')];
-    this.columns = ['organization_id', ...this.fields.map((f) => COLUMN[f].name)];
+    this.columns = ['id', 'organization_id', ...this.fields.map((f) => COLUMN[f].name)];
   }
 
   /** Rows added since the last `clear`. */
@@ -419,10 +420,11 @@ export class ProductRowBatch {
   /** Adds a row: text fields as text (null: NULL), the quantity as a number, money as decimal text, tags as an array. */
   add(row: ProductUpsert): void {
     const out = this.out;
+    out.randomUuid();
     out.text(this.organizationId);
     for (const f of this.fields) {
       const v = (row as Record<string, unknown>)[f];
-      if (f === 'tags') out.text(arrayLiteral((v as string[] | undefined) ?? []));
+      if (f === 'tags') out.textArray((v as string[] | undefined) ?? []);
       else if (typeof v === 'number') out.number(v);
       else out.text(v === null || v === undefined ? null : String(v));
     }
@@ -453,7 +455,7 @@ const STAGING_COLUMNS = (Object.keys(COLUMN) as ProductImportField[])
  * statement that reads it (`writeProductRows` into a catalogue with products, `noteSkusPastLimit`).
  */
 async function stageProductRows(tx: Db, batch: ProductRowBatch): Promise<void> {
-  await tx.execute(sql.raw(`CREATE TEMPORARY TABLE IF NOT EXISTS ${STAGING_TABLE} (organization_id uuid, ${STAGING_COLUMNS}) ON COMMIT DROP`));
+  await tx.execute(sql.raw(`CREATE TEMPORARY TABLE IF NOT EXISTS ${STAGING_TABLE} (id uuid, organization_id uuid, ${STAGING_COLUMNS}) ON COMMIT DROP`));
   await tx.execute(sql.raw(`TRUNCATE ${STAGING_TABLE}`));
   await copyTextRows(tx, STAGING_TABLE, batch.columns, batch.bytes());
 }
@@ -467,8 +469,8 @@ async function stageProductRows(tx: Db, batch: ProductRowBatch): Promise<void> {
  *   work as the bench's reference COPY. A SKU already taken (lower(sku), in the organisation)
  *   fails the whole statement with the unique index's error (23505). Every row counts as inserted.
  * - `allNew: false`: COPY into the staging table, then `INSERT ... SELECT ... ON CONFLICT DO
- *   UPDATE` of the mapped columns only (the others stay as they are), inserted and updated counted
- *   from `xmax`.
+ *   UPDATE` of the mapped columns only (the others, and the id, stay as they are; a new product
+ *   takes the batch's id), inserted and updated counted from `xmax`.
  */
 export async function writeProductRows(
   tx: Db,
@@ -486,8 +488,8 @@ export async function writeProductRows(
   updates.push('sku = excluded.sku', 'updated_at = now()');
   const result = (await tx.execute(sql`
     WITH changed AS (
-      INSERT INTO products (organization_id, ${sql.raw(names)})
-      SELECT ${organizationId}::uuid, ${sql.raw(names)} FROM ${sql.raw(STAGING_TABLE)}
+      INSERT INTO products (id, organization_id, ${sql.raw(names)})
+      SELECT id, ${organizationId}::uuid, ${sql.raw(names)} FROM ${sql.raw(STAGING_TABLE)}
       ON CONFLICT (organization_id, lower(sku)) DO UPDATE SET ${sql.raw(updates.join(', '))}
       RETURNING (xmax = 0) AS inserted
     )
