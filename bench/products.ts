@@ -42,6 +42,13 @@
  * printed); BENCH_REUSE_DATABASE=<name> then skips steps 1 and 2 (no catalogue, import, COPY
  * reference nor VACUUM: the import figures print as null) and lists the first organisation that
  * run imported, signed in again as its owner; the database is kept.
+ * BENCH_PROBE_DIR=<dir>: where the slow list requests' time went (decision 0173): each request
+ * numbered in a header, the server started with bench/support/request-probe.mjs, and at the end
+ * the two sides joined (bench/support/request-times.ts): per round size, the requests over 200
+ * and 500 ms split into before the server read them (for the first on a connection: connect()
+ * called, connected, accepted), in the server (the pool's wait, the statements) and after; the
+ * slowest with the event loop stalls and GC of both processes that overlapped them. The probe
+ * costs the server some CPU per request: its runs are for the split, not the figures.
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -64,6 +71,7 @@ import { buildServer } from '../scripts/build-server.mjs';
 import { startServerProcess } from '../src/server/test-support/server-process.js';
 import { TestClient } from '../src/server/test-support/test-app.js';
 import { benchServerNodeArgs } from './support/server-figures.js';
+import { ClientProbe, probeServerNodeArgs } from './support/request-times.js';
 import { spread } from './support/stats.js';
 import { variedListPaths } from './support/product-requests.js';
 import { seededRandom } from '../src/domain/test-support/seeded-random.js';
@@ -82,7 +90,10 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
   duration: number;
   workers?: number;
   headers: Record<string, string>;
-  requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
+  requests?: Array<{
+    setupRequest: (request: { path: string; headers?: Record<string, string> }, context: Record<string, number>) => { path: string };
+    onResponse?: (status: number, body: string, context: Record<string, number>) => void;
+  }>;
 }) => Promise<AutocannonResult>;
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -287,9 +298,19 @@ async function load(url: string, cookie: string, seconds = SECONDS, opts: { path
     duration: seconds,
     headers: { cookie },
     ...(paths
-      ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length]! }) }] }
+      ? {
+          requests: [
+            probe
+              ? {
+                  setupRequest: (request, context) => probe.sent(context, { ...request, path: paths[nextPath++ % paths.length]! }),
+                  onResponse: (_status, _body, context) => probe.answered(context),
+                }
+              : { setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length]! }) },
+          ],
+        }
       : { workers: 1 }),
   });
+  probe?.roundEnded(`${opts.connections ?? CONNECTIONS} connections, ${seconds} s`);
   const used = process.cpuUsage(client);
   return {
     p50: result.latency.p50,
@@ -302,6 +323,8 @@ async function load(url: string, cookie: string, seconds = SECONDS, opts: { path
   };
 }
 let nextPath = 0;
+/** BENCH_PROBE_DIR: each list request's times, to be joined with the server's (bench/support/request-probe.mjs). */
+const probe = process.env.BENCH_PROBE_DIR ? new ClientProbe(process.env.BENCH_PROBE_DIR) : undefined;
 
 type Statement = { sql: string; params: unknown[] };
 
@@ -479,8 +502,9 @@ async function main() {
       MAX_UPLOAD_MB: '500',
       LOG_LEVEL: 'error',
       ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+      ...(probe ? { BENCH_PROBE_FILE: probe.serverFile } : {}),
     },
-    { built: true, nodeArgs: benchServerNodeArgs() },
+    { built: true, nodeArgs: [...benchServerNodeArgs(), ...probeServerNodeArgs()] },
   );
   const pid = server.child.pid!;
   try {
@@ -656,8 +680,12 @@ async function main() {
         loadAverage,
       }),
     );
+  } catch (err) {
+    console.error(`server output:\n${server.output().slice(-4000)}`);
+    throw err;
   } finally {
     await server.stop('SIGTERM');
+    if (probe) console.log(probe.report());
     await database.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -54,6 +54,8 @@ declare module 'fastify' {
 
 export interface AppDeps {
   db: Db;
+  /** The session lookup's handle (Database.sessionDb, docs/decisions/0173); default `db`. */
+  sessionDb?: Db;
   config: Config;
   /** Directory of the built SPA (dist/web); absent or missing = API only. */
   webDir?: string;
@@ -143,14 +145,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('catalogueVersion', null);
   // One statement: the session, with the catalogue version on the routes that ask for it (decision 0154).
+  // Through the session lookups' own pool (decision 0173).
+  const sessionDb = deps.sessionDb ?? deps.db;
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];
     if ((req.routeOptions.config as CatalogueVersionRouteConfig | undefined)?.catalogueVersion === true) {
-      const read = await userAndCatalogueVersionForSession(deps.db, token);
+      const read = await userAndCatalogueVersionForSession(sessionDb, token);
       req.user = read?.user ?? null;
       req.catalogueVersion = read?.catalogueVersion ?? null;
     } else {
-      req.user = await userForSession(deps.db, token);
+      req.user = await userForSession(sessionDb, token);
     }
   });
   // Text with NUL or control characters is refused before any route (PostgreSQL refuses NUL in text).

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await removeStaleUploadDirs();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const jobs = await openJobQueue(database, (err) => console.error(err));
-  const app = await buildApp({ db: database.db, config, jobs });
+  const app = await buildApp({ db: database.db, sessionDb: database.sessionDb, config, jobs });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

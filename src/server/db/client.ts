@@ -24,6 +24,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The handle of the session lookup every request makes (auth/sessions.ts): on the PostgreSQL
+   * server a pool of its own of SESSION_POOL_SIZE connections (docs/decisions/0173), on PGlite
+   * the same as `db`.
+   */
+  sessionDb: Db;
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL server URL (kind postgres). */
   url?: string;
@@ -52,6 +58,16 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Connections of the session lookups' own pool on the PostgreSQL server (docs/decisions/0173).
+ * Node (libuv 1.45 and later) accepts one new connection per turn of its event loop, and under a
+ * saturating load a turn handles about one answer per connection of the pool the requests wait
+ * on: a connection still in the listen queue waits its place in that queue times a turn, so the
+ * fewer the session lookups answered per turn, the sooner it is accepted. Their own pool also
+ * keeps them from waiting behind the long statements of imports, exports and jobs in the main one.
+ */
+export const SESSION_POOL_SIZE = 4;
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) {
@@ -60,7 +76,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
+    const sessionPool = new pg.Pool({ connectionString: opts.url, max: SESSION_POOL_SIZE });
+    sessionPool.on('error', () => {});
+    const sessionDb = drizzleNodePg(sessionPool, { schema }) as unknown as Db;
+    return { db, sessionDb, kind: 'postgres', url: opts.url, close: async () => void (await Promise.all([pool.end(), sessionPool.end()])) };
   }
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
@@ -74,7 +93,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, sessionDb: db, kind: 'pglite', close: () => client.close() };
 }
 
 /**

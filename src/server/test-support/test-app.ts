@@ -14,6 +14,8 @@ import { openJobQueue } from '../jobs/job-queue.js';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The session lookups' handle (a pool of its own on PostgreSQL, `db` on PGlite; decision 0173). */
+  sessionDb: Db;
   config: Config;
   kind: DatabaseKind;
   /** A client with its own cookie jar (a browser of its own), from `remoteAddress` (default 127.0.0.1). */
@@ -40,12 +42,13 @@ export async function createTestApp(
     ...env,
   } as NodeJS.ProcessEnv);
   const jobs = await openJobQueue(database);
-  const app = await buildApp({ db: database.db, config, webDir: '/nonexistent', jobs });
+  const app = await buildApp({ db: database.db, sessionDb: database.sessionDb, config, webDir: '/nonexistent', jobs });
   beforeReady?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
+    sessionDb: database.sessionDb,
     config,
     kind,
     client: (remoteAddress?: string) => new TestClient(app, remoteAddress),
