@@ -39,8 +39,8 @@
  *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
-import { detachedGs1Item, type Gs1Item } from './gs1/gs1-scan.js';
+import { buildCatalogueIndex, gs1GtinKey, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { detachedGs1Details, type Gs1Details, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { detachedString, normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
@@ -186,11 +186,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const notFound = new NotFoundTally();
   // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
   // and the serials seen (reconcile-repeated-reads.ts).
-  // Per product (allocated on the first such read): that read, and its file and row.
-  let productGs1: (Gs1Item | undefined)[] | null = null;
+  // Per product (allocated on the first such read): that read's lot, expiry and serial (strings
+  // of their own, in three arrays: no object per product), and its file and row.
+  let productLots: (string | null)[] | null = null;
+  let productExpiries: (string | null)[] | null = null;
+  let productSerials: (string | null)[] | null = null;
   let productGs1File: Int32Array | null = null;
   let productGs1Row: Float64Array | null = null;
-  const notFoundGs1 = new Map<number, Gs1Item>();
+  const notFoundGs1 = new Map<number, Gs1Details>();
   const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
   let result: EnhancedResults | null = null;
@@ -213,7 +216,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       notFound.firstFile[e] = f;
       notFound.firstRow[e] = row;
       notFound.setValue(e, value, r.kind === 'notFound' ? r.reason : REASON_UNKNOWN);
-      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, detachedGs1Item(gs1));
+      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, detachedGs1Details(gs1));
       else notFoundGs1.delete(e);
       notFound.before[e] = lastMatched[f]!;
       notFound.after[e] = -1;
@@ -300,10 +303,17 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       }
       // NaN for anything but ASCII digits and ASCII text (which NFC leaves as it is), and for
       // what only `match` can tell.
-      const key = index.rangeKey(text, range.start, range.end);
+      let key = index.rangeKey(text, range.start, range.end);
       if (key !== key) {
-        batchValues[i] = normalizeScanValue(text.slice(start, end));
-        continue;
+        // A GS1 element string is read in place too (0170); anything else as a string.
+        const gs1 = index.readGs1Range(text, range.start, range.end);
+        if (gs1 === null) {
+          batchValues[i] = normalizeScanValue(text.slice(start, end));
+          continue;
+        }
+        batchGs1[i] = gs1;
+        gs1Rows = i + 1;
+        key = gs1GtinKey(gs1);
       }
       batchValues[i] = null;
       batchStarts[i] = range.start;
@@ -318,7 +328,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       let value = batchValues[i]!;
       let target: number;
       if (value === null) {
-        target = index.matchRange(text, batchStarts[i]!, batchEnds[i]!, keys[i]!);
+        const gs1 = i < gs1Rows ? batchGs1[i]! : null;
+        target = gs1 !== null ? index.matchGs1Read(gs1, keys[i]!) : index.matchRange(text, batchStarts[i]!, batchEnds[i]!, keys[i]!);
         if (target === RANGE_UNDECIDED) {
           value = batchValues[i] = text.slice(batchStarts[i]!, batchEnds[i]!);
           target = index.match(value);
@@ -330,7 +341,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       const gs1 = target === BLANK ? null : last.gs1;
       if (gs1 !== null) {
         batchGs1[i] = gs1;
-        gs1Rows = i + 1;
+        if (gs1Rows <= i) gs1Rows = i + 1;
       }
     }
     const tally = fileTallies[fileIndex];
@@ -384,15 +395,19 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
       if (target >= 0 && hasDetails(gs1)) {
-        if (productGs1 === null) {
-          productGs1 = new Array<Gs1Item | undefined>(nProducts);
+        if (productGs1File === null) {
+          productLots = new Array<string | null>(nProducts).fill(null);
+          productExpiries = new Array<string | null>(nProducts).fill(null);
+          productSerials = new Array<string | null>(nProducts).fill(null);
           productGs1File = new Int32Array(nProducts).fill(NEVER);
           productGs1Row = new Float64Array(nProducts);
         }
-        const heldFile = productGs1File![target]!;
+        const heldFile = productGs1File[target]!;
         if (fileIndex < heldFile || (fileIndex === heldFile && row < productGs1Row![target]!)) {
-          productGs1[target] = detachedGs1Item(gs1);
-          productGs1File![target] = fileIndex;
+          productLots![target] = gs1.lot === null ? null : detachedString(gs1.lot);
+          productExpiries![target] = gs1.expiry;
+          productSerials![target] = gs1.serial === null ? null : detachedString(gs1.serial);
+          productGs1File[target] = fileIndex;
           productGs1Row![target] = row;
         }
       }
@@ -440,7 +455,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     fileTotal,
     fileMatched,
     notFound,
-    productGs1: (p) => productGs1?.[p] ?? null,
+    productGs1: (p) => (productGs1File === null || productGs1File[p] === NEVER ? null : { lot: productLots![p]!, expiry: productExpiries![p]!, serial: productSerials![p]! }),
     notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
     repeatedReads: repeats,
   });
