@@ -154,6 +154,26 @@ function hasDetails(item: Gs1Item): boolean {
   return item.lot !== null || item.expiry !== null || item.serial !== null;
 }
 
+/** Slots per product of the engine's held GS1 details: file, lot, expiry, serial. */
+const HELD_STRIDE = 4;
+const HELD_LOT = 1;
+const HELD_EXPIRY = 2;
+const HELD_SERIAL = 3;
+
+/** `n` products' held-details slots, none held: a packed array (NEVER, null, null, null per product). */
+function heldGs1Slots(n: number): (number | string | null)[] {
+  const slots: (number | string | null)[] = [];
+  for (let p = 0; p < n; p++) slots.push(NEVER, null, null, null);
+  return slots;
+}
+
+/** The details held for product `p` in `slots` (`heldGs1Slots`), or null. */
+function heldGs1Details(slots: readonly (number | string | null)[] | null, p: number): Gs1Details | null {
+  const at = p * HELD_STRIDE;
+  if (slots === null || slots[at] === NEVER) return null;
+  return { lot: slots[at + HELD_LOT] as string | null, expiry: slots[at + HELD_EXPIRY] as string | null, serial: slots[at + HELD_SERIAL] as string | null };
+}
+
 /** `countRow`'s target for a blank value (below every `match` answer). */
 const BLANK = -0x7fffffff;
 /** addColumns keeps its scratch arrays of values and GS1 reads between batches up to this many. */
@@ -186,13 +206,11 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const notFound = new NotFoundTally();
   // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
   // and the serials seen (reconcile-repeated-reads.ts).
-  // Per product (allocated on the first such read): that read's lot, expiry and serial (strings
-  // of their own, in three arrays: no object per product), and its file and row.
-  let productLots: (string | null)[] | null = null;
-  let productExpiries: (string | null)[] | null = null;
-  let productSerials: (string | null)[] | null = null;
-  let productGs1File: Int32Array | null = null;
-  let productGs1Row: Float64Array | null = null;
+  // Per product (allocated on the first such read), HELD_STRIDE slots side by side (one cache
+  // line: no object per product): that read's file (NEVER: none), lot, expiry and serial
+  // (strings of their own). A file's rows are counted in order, so a later read replaces the
+  // held one only when it comes from an earlier file.
+  let productGs1: (number | string | null)[] | null = null;
   const notFoundGs1 = new Map<number, Gs1Details>();
   const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
@@ -395,20 +413,13 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
       if (target >= 0 && hasDetails(gs1)) {
-        if (productGs1File === null) {
-          productLots = new Array<string | null>(nProducts).fill(null);
-          productExpiries = new Array<string | null>(nProducts).fill(null);
-          productSerials = new Array<string | null>(nProducts).fill(null);
-          productGs1File = new Int32Array(nProducts).fill(NEVER);
-          productGs1Row = new Float64Array(nProducts);
-        }
-        const heldFile = productGs1File[target]!;
-        if (fileIndex < heldFile || (fileIndex === heldFile && row < productGs1Row![target]!)) {
-          productLots![target] = gs1.lot === null ? null : detachedString(gs1.lot);
-          productExpiries![target] = gs1.expiry;
-          productSerials![target] = gs1.serial === null ? null : detachedString(gs1.serial);
-          productGs1File[target] = fileIndex;
-          productGs1Row![target] = row;
+        productGs1 ??= heldGs1Slots(nProducts);
+        const at = target * HELD_STRIDE;
+        if (fileIndex < (productGs1[at] as number)) {
+          productGs1[at] = fileIndex;
+          productGs1[at + HELD_LOT] = gs1.lot === null ? null : detachedString(gs1.lot);
+          productGs1[at + HELD_EXPIRY] = gs1.expiry;
+          productGs1[at + HELD_SERIAL] = gs1.serial === null ? null : detachedString(gs1.serial);
         }
       }
     }
@@ -455,7 +466,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     fileTotal,
     fileMatched,
     notFound,
-    productGs1: (p) => (productGs1File === null || productGs1File[p] === NEVER ? null : { lot: productLots![p]!, expiry: productExpiries![p]!, serial: productSerials![p]! }),
+    productGs1: (p) => heldGs1Details(productGs1, p),
     notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
     repeatedReads: repeats,
   });
