@@ -142,7 +142,7 @@ export interface CatalogueIndex {
   matchRange(text: string, start: number, end: number, key: number): number;
   /**
    * The GS1 read of the normalised, non-blank value `text[start, end)` (a range of a chunk, read
-   * in place: docs/decisions/0170) when it is a well-formed GS1 element string naming a product
+   * in place: docs/decisions/0176) when it is a well-formed GS1 element string naming a product
    * code; null for every other value, which `match` of the value as a string decides: no GS1
    * element string, a malformed one (its reason is the string's), or one holding a character
    * from U+0300 on (NFC may change it).

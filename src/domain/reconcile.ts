@@ -323,7 +323,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       // what only `match` can tell.
       let key = index.rangeKey(text, range.start, range.end);
       if (key !== key) {
-        // A GS1 element string is read in place too (0170); anything else as a string.
+        // A GS1 element string is read in place too (0176); anything else as a string.
         const gs1 = index.readGs1Range(text, range.start, range.end);
         if (gs1 === null) {
           batchValues[i] = normalizeScanValue(text.slice(start, end));

@@ -47,7 +47,7 @@ export function readGs1Scan(value: string): Gs1Reading | null {
 /**
  * `readGs1Scan` without the answer object, for the engine's per-row reading: the item, the
  * reason (a string starting `gs1: `) or null. Reads the value `text[start, end)` (by default the
- * whole text) in place (a reader's chunk: docs/decisions/0170) and makes no string but the fields
+ * whole text) in place (a reader's chunk: docs/decisions/0176) and makes no string but the fields
  * it keeps.
  */
 export function readGs1Item(text: string, start = 0, end = text.length): Gs1Item | string | null {

@@ -62,7 +62,7 @@ describe('the one-pass GS1 reading equals the reading before it (docs/decisions/
 // eslint-disable-next-line no-control-regex -- the GS character is one of those looked for
 const around = fc.stringMatching(/^[0-9()/?#%=&\u001d,A-Za-z\n]{0,30}$/);
 
-describe('a GS1 value read in place in a chunk (docs/decisions/0170)', () => {
+describe('a GS1 value read in place in a chunk (docs/decisions/0176)', () => {
   it('reads as the same value on its own, whatever surrounds it', () => {
     fc.assert(
       fc.property(anyValue, around, around, (value, before, after) => {

@@ -97,7 +97,7 @@ export function lastScannedForm(): Gs1Form {
  * when the value `text[start, end)` (by default the whole text) is no GS1 element string, else
  * null or the reason it cannot be read; its form is then `lastScannedForm()`. The form is
  * recognised by the first characters only. Nothing outside the range is read, so a reader can
- * hand a value in place in the chunk of the file it came in (docs/decisions/0170): the pairs'
+ * hand a value in place in the chunk of the file it came in (docs/decisions/0176): the pairs'
  * ranges given to the sink are ranges of `text`, and a reason reads the same either way.
  */
 export function scanGs1(text: string, sink: ElementSink, start = 0, end = text.length): string | null {
