@@ -160,17 +160,15 @@ const HELD_LOT = 1;
 const HELD_EXPIRY = 2;
 const HELD_SERIAL = 3;
 
-/** `n` products' held-details slots, none held: a packed array (NEVER, null, null, null per product). */
+/** `n` products' held-details slots, none held (all null: filled natively, not pushed one by one). */
 function heldGs1Slots(n: number): (number | string | null)[] {
-  const slots: (number | string | null)[] = [];
-  for (let p = 0; p < n; p++) slots.push(NEVER, null, null, null);
-  return slots;
+  return new Array<number | string | null>(n * HELD_STRIDE).fill(null);
 }
 
 /** The details held for product `p` in `slots` (`heldGs1Slots`), or null. */
 function heldGs1Details(slots: readonly (number | string | null)[] | null, p: number): Gs1Details | null {
   const at = p * HELD_STRIDE;
-  if (slots === null || slots[at] === NEVER) return null;
+  if (slots === null || slots[at] === null) return null;
   return { lot: slots[at + HELD_LOT] as string | null, expiry: slots[at + HELD_EXPIRY] as string | null, serial: slots[at + HELD_SERIAL] as string | null };
 }
 
@@ -207,7 +205,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
   // and the serials seen (reconcile-repeated-reads.ts).
   // Per product (allocated on the first such read), HELD_STRIDE slots side by side (one cache
-  // line: no object per product): that read's file (NEVER: none), lot, expiry and serial
+  // line: no object per product): that read's file (null: none), lot, expiry and serial
   // (strings of their own). A file's rows are counted in order, so a later read replaces the
   // held one only when it comes from an earlier file.
   let productGs1: (number | string | null)[] | null = null;
@@ -415,7 +413,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (target >= 0 && hasDetails(gs1)) {
         productGs1 ??= heldGs1Slots(nProducts);
         const at = target * HELD_STRIDE;
-        if (fileIndex < (productGs1[at] as number)) {
+        const held = productGs1[at] as number | null;
+        if (held === null || fileIndex < held) {
           productGs1[at] = fileIndex;
           productGs1[at + HELD_LOT] = gs1.lot === null ? null : detachedString(gs1.lot);
           productGs1[at + HELD_EXPIRY] = gs1.expiry;
