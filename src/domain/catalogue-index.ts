@@ -141,6 +141,19 @@ export interface CatalogueIndex {
    */
   matchRange(text: string, start: number, end: number, key: number): number;
   /**
+   * The GS1 read of the normalised, non-blank value `text[start, end)` (a range of a chunk, read
+   * in place: docs/decisions/0176) when it is a well-formed GS1 element string naming a product
+   * code; null for every other value, which `match` of the value as a string decides: no GS1
+   * element string, a malformed one (its reason is the string's), or one holding a character
+   * from U+0300 on (NFC may change it).
+   */
+  readGs1Range(text: string, start: number, end: number): Gs1Item | null;
+  /**
+   * `match` of a value whose `readGs1Range` is `item`: its GTIN at the barcode level only, with
+   * `lastLevel`, `lastUnits` and `lastGs1` (`item`) set. `gtinKey` is `gs1GtinKey(item)`.
+   */
+  matchGs1Read(item: Gs1Item, gtinKey: number): number;
+  /**
    * Resolve a normalised, non-blank value: the matched product and level, or notFound with the
    * reason `unknown`, `ambiguous: A, B` (SKUs in code-unit order), `scientific notation: ...` or
    * `gs1: ...`.
@@ -334,9 +347,19 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     const read = readGs1Item(value);
     if (read === null) return MATCH_NOT_GS1;
     if (typeof read === 'string') return MATCH_GS1_MALFORMED;
-    last.gs1 = read;
-    const hit = matchBarcode(digitValue(read.gtin), null);
+    return matchGs1Read(read, gs1GtinKey(read));
+  }
+
+  function matchGs1Read(item: Gs1Item, gtinKey: number): number {
+    last.gs1 = item;
+    const hit = matchBarcode(gtinKey, null);
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
+  }
+
+  function readGs1Range(text: string, start: number, end: number): Gs1Item | null {
+    for (let i = start; i < end; i++) if (text.charCodeAt(i) >= FIRST_NFC_SENSITIVE) return null;
+    const read = readGs1Item(text, start, end);
+    return read === null || typeof read === 'string' ? null : read;
   }
 
   /** Text levels only (SKU, UPC, other identifier, as written); `none` when no level has it. */
@@ -447,6 +470,8 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     rangeKey,
     touchKeys,
     matchRange,
+    readGs1Range,
+    matchGs1Read,
     last,
     get lastLevel() {
       return last.level;
@@ -473,6 +498,14 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     },
   };
 }
+
+/** The key of a GS1 read's GTIN-14 for `matchGs1Read` and `touchKeys`: its digits' value. */
+export function gs1GtinKey(item: Gs1Item): number {
+  return digitValue(item.gtin);
+}
+
+/** Below this code point every character is in NFC (normalize-scan-value.ts): a range read in place equals its string. */
+const FIRST_NFC_SENSITIVE = 0x300;
 
 /** `matchGs1`'s answer for a value that is no GS1 element string after all (never returned by `match`). */
 const MATCH_NOT_GS1 = -0x7ffffff0;

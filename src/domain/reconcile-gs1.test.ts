@@ -107,6 +107,21 @@ describe('GS1 element strings', () => {
     expect(line(r, 'WINE')?.line).toMatchObject({ scannedQuantity: 3, lot: 'AB-123', expiry: '2027-12-31', serial: null, scanValue: value });
   });
 
+  it("keeps the details of a product's first GS1 read: lowest file, then row, whatever order the files are fed in", () => {
+    const reconciler = createReconciler({
+      auditType: 'cycle-count',
+      mode: 'standard',
+      catalogue: [wine],
+      files: [0, 1, 2].map((i) => ({ fileName: `f${i + 1}.csv`, teamName: null, scannerId: null })),
+    });
+    reconciler.add(2, `(01)${GTIN}(10)FILE-3`, 1);
+    reconciler.add(1, `(01)${GTIN}`, 1);
+    reconciler.add(1, `(01)${GTIN}(10)FILE-2-FIRST(17)271231`, 1);
+    reconciler.add(1, `(01)${GTIN}(10)FILE-2-LATER`, 1);
+    reconciler.add(2, `(01)${GTIN}(10)FILE-3-LATER`, 1);
+    expect(line(reconciler.finish(), 'WINE')?.line).toMatchObject({ scannedQuantity: 5, lot: 'FILE-2-FIRST', expiry: '2027-12-31', serial: null });
+  });
+
   it('counts (37) units of (02) per read, times the row quantity', () => {
     const r = run([wine], [[[`(02)${GTIN}(37)12`, 2], [`(01)${GTIN}`, 6]]]);
     expect(line(r, 'WINE')).toMatchObject({ category: 'quantityCorrect', line: { scannedQuantity: 30 } });

@@ -14,7 +14,7 @@
  * tallies and the plan, quantity-thousandths.ts), turned into units only on the lines.
  */
 import type { AuditMode, AuditType, EnhancedResults, FileCount, RepeatedRead, ResultCategory, ResultItem, ScanFileBreakdown } from '../contracts/results.js';
-import type { Gs1Item } from './gs1/gs1-scan.js';
+import type { Gs1Details } from './gs1/gs1-scan.js';
 import type { RepeatedReads } from './reconcile-repeated-reads.js';
 import { compareCodeUnits, flagsBadCheckDigit, type CatalogueProduct, type MatchLevel } from './catalogue-index.js';
 import { hasBadCheckDigit } from './gtin.js';
@@ -77,9 +77,9 @@ export interface ScanTally {
   fileMatched: Float64Array;
   notFound: NotFoundTally;
   /** A product's first GS1 read with a lot, expiry or serial (by product index), or null. */
-  productGs1: (product: number) => Gs1Item | null;
+  productGs1: (product: number) => Gs1Details | null;
   /** The same for a notFound entry's first occurrence. */
-  notFoundGs1: (entry: number) => Gs1Item | null;
+  notFoundGs1: (entry: number) => Gs1Details | null;
   repeatedReads: RepeatedReads;
 }
 
@@ -407,7 +407,7 @@ function notFoundLine(
   catalogue: readonly CatalogueProduct[],
   files: readonly ScanFileMeta[],
   singleFile: readonly string[][],
-  gs1: Gs1Item | null,
+  gs1: Gs1Details | null,
 ): ResultItem {
   const before = notFound.before[e]! >= 0 ? catalogue[notFound.before[e]!]! : null;
   const after = notFound.after[e]! >= 0 ? catalogue[notFound.after[e]!]! : null;

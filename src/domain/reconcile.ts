@@ -39,8 +39,8 @@
  *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
-import { detachedGs1Item, type Gs1Item } from './gs1/gs1-scan.js';
+import { buildCatalogueIndex, gs1GtinKey, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { detachedGs1Details, type Gs1Details, type Gs1Item } from './gs1/gs1-scan.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { detachedString, normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
@@ -154,6 +154,24 @@ function hasDetails(item: Gs1Item): boolean {
   return item.lot !== null || item.expiry !== null || item.serial !== null;
 }
 
+/** Slots per product of the engine's held GS1 details: file, lot, expiry, serial. */
+const HELD_STRIDE = 4;
+const HELD_LOT = 1;
+const HELD_EXPIRY = 2;
+const HELD_SERIAL = 3;
+
+/** `n` products' held-details slots, none held (all null: filled natively, not pushed one by one). */
+function heldGs1Slots(n: number): (number | string | null)[] {
+  return new Array<number | string | null>(n * HELD_STRIDE).fill(null);
+}
+
+/** The details held for product `p` in `slots` (`heldGs1Slots`), or null. */
+function heldGs1Details(slots: readonly (number | string | null)[] | null, p: number): Gs1Details | null {
+  const at = p * HELD_STRIDE;
+  if (slots === null || slots[at] === null) return null;
+  return { lot: slots[at + HELD_LOT] as string | null, expiry: slots[at + HELD_EXPIRY] as string | null, serial: slots[at + HELD_SERIAL] as string | null };
+}
+
 /** `countRow`'s target for a blank value (below every `match` answer). */
 const BLANK = -0x7fffffff;
 /** addColumns keeps its scratch arrays of values and GS1 reads between batches up to this many. */
@@ -186,11 +204,12 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const notFound = new NotFoundTally();
   // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
   // and the serials seen (reconcile-repeated-reads.ts).
-  // Per product (allocated on the first such read): that read, and its file and row.
-  let productGs1: (Gs1Item | undefined)[] | null = null;
-  let productGs1File: Int32Array | null = null;
-  let productGs1Row: Float64Array | null = null;
-  const notFoundGs1 = new Map<number, Gs1Item>();
+  // Per product (allocated on the first such read), HELD_STRIDE slots side by side (one cache
+  // line: no object per product): that read's file (null: none), lot, expiry and serial
+  // (strings of their own). A file's rows are counted in order, so a later read replaces the
+  // held one only when it comes from an earlier file.
+  let productGs1: (number | string | null)[] | null = null;
+  const notFoundGs1 = new Map<number, Gs1Details>();
   const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
   let result: EnhancedResults | null = null;
@@ -213,7 +232,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       notFound.firstFile[e] = f;
       notFound.firstRow[e] = row;
       notFound.setValue(e, value, r.kind === 'notFound' ? r.reason : REASON_UNKNOWN);
-      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, detachedGs1Item(gs1));
+      if (gs1 !== null && hasDetails(gs1)) notFoundGs1.set(e, detachedGs1Details(gs1));
       else notFoundGs1.delete(e);
       notFound.before[e] = lastMatched[f]!;
       notFound.after[e] = -1;
@@ -300,10 +319,17 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       }
       // NaN for anything but ASCII digits and ASCII text (which NFC leaves as it is), and for
       // what only `match` can tell.
-      const key = index.rangeKey(text, range.start, range.end);
+      let key = index.rangeKey(text, range.start, range.end);
       if (key !== key) {
-        batchValues[i] = normalizeScanValue(text.slice(start, end));
-        continue;
+        // A GS1 element string is read in place too (0176); anything else as a string.
+        const gs1 = index.readGs1Range(text, range.start, range.end);
+        if (gs1 === null) {
+          batchValues[i] = normalizeScanValue(text.slice(start, end));
+          continue;
+        }
+        batchGs1[i] = gs1;
+        gs1Rows = i + 1;
+        key = gs1GtinKey(gs1);
       }
       batchValues[i] = null;
       batchStarts[i] = range.start;
@@ -318,7 +344,8 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       let value = batchValues[i]!;
       let target: number;
       if (value === null) {
-        target = index.matchRange(text, batchStarts[i]!, batchEnds[i]!, keys[i]!);
+        const gs1 = i < gs1Rows ? batchGs1[i]! : null;
+        target = gs1 !== null ? index.matchGs1Read(gs1, keys[i]!) : index.matchRange(text, batchStarts[i]!, batchEnds[i]!, keys[i]!);
         if (target === RANGE_UNDECIDED) {
           value = batchValues[i] = text.slice(batchStarts[i]!, batchEnds[i]!);
           target = index.match(value);
@@ -330,7 +357,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       const gs1 = target === BLANK ? null : last.gs1;
       if (gs1 !== null) {
         batchGs1[i] = gs1;
-        gs1Rows = i + 1;
+        if (gs1Rows <= i) gs1Rows = i + 1;
       }
     }
     const tally = fileTallies[fileIndex];
@@ -384,16 +411,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
       if (target >= 0 && hasDetails(gs1)) {
-        if (productGs1 === null) {
-          productGs1 = new Array<Gs1Item | undefined>(nProducts);
-          productGs1File = new Int32Array(nProducts).fill(NEVER);
-          productGs1Row = new Float64Array(nProducts);
-        }
-        const heldFile = productGs1File![target]!;
-        if (fileIndex < heldFile || (fileIndex === heldFile && row < productGs1Row![target]!)) {
-          productGs1[target] = detachedGs1Item(gs1);
-          productGs1File![target] = fileIndex;
-          productGs1Row![target] = row;
+        productGs1 ??= heldGs1Slots(nProducts);
+        const at = target * HELD_STRIDE;
+        const held = productGs1[at] as number | null;
+        if (held === null || fileIndex < held) {
+          productGs1[at] = fileIndex;
+          productGs1[at + HELD_LOT] = gs1.lot === null ? null : detachedString(gs1.lot);
+          productGs1[at + HELD_EXPIRY] = gs1.expiry;
+          productGs1[at + HELD_SERIAL] = gs1.serial === null ? null : detachedString(gs1.serial);
         }
       }
     }
@@ -440,7 +465,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     fileTotal,
     fileMatched,
     notFound,
-    productGs1: (p) => productGs1?.[p] ?? null,
+    productGs1: (p) => heldGs1Details(productGs1, p),
     notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
     repeatedReads: repeats,
   });

@@ -238,14 +238,14 @@ export function aiOf(text: string, start: number, end: number): AiDefinition | n
 }
 
 /**
- * The AI that `text` starts with at `at`: AIs are prefix-free (no AI is the start of another),
- * so the first of the 2-, 3- and 4-digit candidates in the table is the one. Null when none is.
- * Reads the text in place.
+ * The AI that `text` starts with at `at` (reading no further than `end`, by default its length):
+ * AIs are prefix-free (no AI is the start of another), so the first of the 2-, 3- and 4-digit
+ * candidates in the table is the one. Null when none is. Reads the text in place.
  */
-export function aiAt(text: string, at: number): AiDefinition | null {
+export function aiAt(text: string, at: number, end = text.length): AiDefinition | null {
   let value = 0;
   for (let length = 1; length <= 4; length++) {
-    if (at + length > text.length) return null;
+    if (at + length > end) return null;
     const digit = text.charCodeAt(at + length - 1) - 48;
     if (digit < 0 || digit > 9) return null;
     value = value * 10 + digit;

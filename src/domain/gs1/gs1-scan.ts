@@ -46,13 +46,15 @@ export function readGs1Scan(value: string): Gs1Reading | null {
 
 /**
  * `readGs1Scan` without the answer object, for the engine's per-row reading: the item, the
- * reason (a string starting `gs1: `) or null. Makes no string but the fields it keeps.
+ * reason (a string starting `gs1: `) or null. Reads the value `text[start, end)` (by default the
+ * whole text) in place (a reader's chunk: docs/decisions/0176) and makes no string but the fields
+ * it keeps.
  */
-export function readGs1Item(value: string): Gs1Item | string | null {
+export function readGs1Item(text: string, start = 0, end = text.length): Gs1Item | string | null {
   found.gtin = found.contents = found.count = found.lot = found.serial = null;
   found.expiry = -1;
   found.sscc = false;
-  const reason = scanGs1(value, keep);
+  const reason = scanGs1(text, keep, start, end);
   if (reason === NOT_GS1) return null;
   if (reason !== null) return reason;
   const { gtin, contents, count } = found;
@@ -147,17 +149,16 @@ function isoDateOfDigits(digits: number): string | null {
 
 const isoDatesByDigits = new Map<number, string | null>();
 
+/** What a result line shows of a GS1 read: its lot, expiry and serial. */
+export type Gs1Details = Pick<Gs1Item, 'lot' | 'expiry' | 'serial'>;
+
 /**
- * `item` with strings of its own (normalize-scan-value.ts `detachedString`), for a read the
- * engine holds until the results are made: its fields are cut from the scan value, and a cut of
- * 13 characters or more (the GTIN) would keep the whole chunk of the file alive.
+ * The details of `item` with strings of their own (normalize-scan-value.ts `detachedString`),
+ * for a read the engine holds until the results are made: its fields are cut from the scan
+ * value, and a cut of 13 characters or more would keep the whole chunk of the file alive.
  */
-export function detachedGs1Item(item: Gs1Item): Gs1Item {
+export function detachedGs1Details(item: Gs1Item): Gs1Details {
   return {
-    form: item.form,
-    gtin: detachedString(item.gtin),
-    contents: item.contents,
-    units: item.units,
     lot: item.lot === null ? null : detachedString(item.lot),
     expiry: item.expiry,
     serial: item.serial === null ? null : detachedString(item.serial),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '../gtin.js';
-import { readGs1Scan } from './gs1-scan.js';
+import { readGs1Item, readGs1Scan } from './gs1-scan.js';
 import { GS, parseGs1ElementString } from './parse-element-string.js';
 import { readGs1Scan as readGs1ScanBefore } from './reference/gs1-scan.js';
 import { parseGs1ElementString as parseBefore } from './reference/parse-element-string.js';
@@ -52,6 +52,24 @@ describe('the one-pass GS1 reading equals the reading before it (docs/decisions/
           expect(read).toMatchObject({ ok: true, item: { gtin: g, lot } });
         }
       }),
+    );
+  });
+});
+
+// What sits around a value in the chunk of a file: the characters the reading looks for (the
+// next field's "(", a "/", "?", "#", "%", a GS, digits that would lengthen a field), so that a
+// reading that looked past its range would answer otherwise.
+// eslint-disable-next-line no-control-regex -- the GS character is one of those looked for
+const around = fc.stringMatching(/^[0-9()/?#%=&\u001d,A-Za-z\n]{0,30}$/);
+
+describe('a GS1 value read in place in a chunk (docs/decisions/0176)', () => {
+  it('reads as the same value on its own, whatever surrounds it', () => {
+    fc.assert(
+      fc.property(anyValue, around, around, (value, before, after) => {
+        const chunk = before + value + after;
+        expect(readGs1Item(chunk, before.length, before.length + value.length)).toEqual(readGs1Item(value));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

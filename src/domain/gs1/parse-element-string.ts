@@ -94,30 +94,44 @@ export function lastScannedForm(): Gs1Form {
 
 /**
  * `scanGs1ElementString` without an answer object, for the engine's per-row reading: NOT_GS1
- * when `value` is no GS1 element string, else null or the reason it cannot be read; its form is
- * then `lastScannedForm()`. The form is recognised by the first characters only.
+ * when the value `text[start, end)` (by default the whole text) is no GS1 element string, else
+ * null or the reason it cannot be read; its form is then `lastScannedForm()`. The form is
+ * recognised by the first characters only. Nothing outside the range is read, so a reader can
+ * hand a value in place in the chunk of the file it came in (docs/decisions/0176): the pairs'
+ * ranges given to the sink are ranges of `text`, and a reason reads the same either way.
  */
-export function scanGs1(value: string, sink: ElementSink): string | null {
-  const first = value.charCodeAt(0);
+export function scanGs1(text: string, sink: ElementSink, start = 0, end = text.length): string | null {
+  if (start >= end) return NOT_GS1;
+  const first = text.charCodeAt(start);
   if (first === 0x5d /* ] */) {
-    if (!isGs1SymbologyIdentifier(value)) return NOT_GS1;
+    if (!isGs1SymbologyIdentifier(text, start, end)) return NOT_GS1;
     scannedForm = 'raw';
-    return scanRaw(value, 3, sink);
+    return scanRaw(text, start + 3, end, sink);
   }
   if (first === 0x28 /* ( */) {
-    if (bracketAi(value, 0) === 0) return NOT_GS1;
+    if (bracketAi(text, start, end) === 0) return NOT_GS1;
     scannedForm = 'bracketed';
-    return scanBracketed(value, sink);
+    return scanBracketed(text, start, end, sink);
   }
   if (first === 0x68 /* h */ || first === 0x48 /* H */) {
     scannedForm = 'digitalLink';
-    return scanDigitalLink(value, sink);
+    return scanDigitalLink(text, start, end, sink);
   }
-  if (first >= 0x30 && first <= 0x39 && value.includes(GS)) {
+  if (first >= 0x30 && first <= 0x39 && indexIn(text, GS_CODE, start, end) !== -1) {
     scannedForm = 'raw';
-    return scanRaw(value, 0, sink);
+    return scanRaw(text, start, end, sink);
   }
   return NOT_GS1;
+}
+
+/**
+ * The first position of the character `code` in `text[from, end)`, or -1. A loop, not
+ * `indexOf`: in a chunk of a file the native search would run on past the value to the next
+ * value holding the character, or to the chunk's end.
+ */
+function indexIn(text: string, code: number, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }
 
 /**
@@ -135,11 +149,11 @@ export function parseGs1ElementString(value: string): Gs1Parse | null {
   return scanned.reason === null ? { ok: true, form: scanned.form, elements } : { ok: false, form: scanned.form, reason: scanned.reason };
 }
 
-/** `]C1`, `]d2`, `]Q3`, `]e0` or `]J1` at the start. */
-function isGs1SymbologyIdentifier(value: string): boolean {
-  if (value.length < 3) return false;
-  const id = value.charCodeAt(1);
-  const modifier = value.charCodeAt(2);
+/** `]C1`, `]d2`, `]Q3`, `]e0` or `]J1` at `start`. */
+function isGs1SymbologyIdentifier(value: string, start: number, end: number): boolean {
+  if (end - start < 3) return false;
+  const id = value.charCodeAt(start + 1);
+  const modifier = value.charCodeAt(start + 2);
   return (
     (id === 0x43 /* C */ && modifier === 0x31) ||
     (id === 0x64 /* d */ && modifier === 0x32) ||
@@ -149,20 +163,19 @@ function isGs1SymbologyIdentifier(value: string): boolean {
   );
 }
 
-/** Raw element string from `at`: fields end by length or at a GS. */
-function scanRaw(text: string, at: number, sink: ElementSink): string | null {
-  const n = text.length;
+/** Raw element string from `at` to `n`: fields end by length or at a GS. */
+function scanRaw(text: string, at: number, n: number, sink: ElementSink): string | null {
   let any = false;
   while (at < n) {
     if (text.charCodeAt(at) === GS_CODE) {
       at++;
       continue;
     }
-    const definition = aiAt(text, at);
-    if (definition === null) return unknownAi(text.slice(at, at + 4));
+    const definition = aiAt(text, at, n);
+    if (definition === null) return unknownAi(text.slice(at, Math.min(at + 4, n)));
     at += definition.ai.length;
     let end: number;
-    const gs = text.indexOf(GS, at);
+    const gs = indexIn(text, GS_CODE, at, n);
     if (definition.minLength === definition.maxLength) {
       end = at + definition.maxLength;
       if (end > n) return tooShort(definition, n - at);
@@ -176,15 +189,16 @@ function scanRaw(text: string, at: number, sink: ElementSink): string | null {
   return any ? null : NO_AI;
 }
 
-/** The length of the AI when `text` has `(` + a 2-4 digit AI + `)` at `at`, else 0. */
-function bracketAi(text: string, at: number): number {
+/** The length of the AI when `text` has `(` + a 2-4 digit AI + `)` at `at` (before `end`), else 0. */
+function bracketAi(text: string, at: number, end: number): number {
   if (text.charCodeAt(at) !== 0x28) return 0;
   for (let length = 1; length <= 4; length++) {
+    if (at + length >= end) return 0;
     const c = text.charCodeAt(at + length);
     if (c === 0x29 /* ) */) return length >= 3 ? length - 1 : 0;
     if (c < 48 || c > 57) return 0;
   }
-  return text.charCodeAt(at + 5) === 0x29 ? 4 : 0;
+  return at + 5 < end && text.charCodeAt(at + 5) === 0x29 ? 4 : 0;
 }
 
 /**
@@ -192,22 +206,20 @@ function bracketAi(text: string, at: number): number {
  * not open a 2-4 digit AI is data: `(`, `)` are in the GS1 character set). Spaces between the
  * elements, as some labels print them, are dropped.
  */
-function scanBracketed(text: string, sink: ElementSink): string | null {
-  const n = text.length;
-  let at = 0;
+function scanBracketed(text: string, at: number, n: number, sink: ElementSink): string | null {
   while (at < n) {
     if (text.charCodeAt(at) === 0x20) {
       at++;
       continue;
     }
-    const length = bracketAi(text, at);
-    if (length === 0) return `gs1: expected "(" and an Application Identifier at "${text.slice(at, at + 6)}"`;
+    const length = bracketAi(text, at, n);
+    if (length === 0) return `gs1: expected "(" and an Application Identifier at "${text.slice(at, Math.min(at + 6, n))}"`;
     const definition = aiOf(text, at + 1, at + 1 + length);
     if (definition === null) return unknownAi(text.slice(at + 1, at + 1 + length));
     let start = at + length + 2;
     // The data ends at the next "(" that opens an AI (found natively, not a character at a time).
-    let end = text.indexOf('(', start);
-    while (end !== -1 && bracketAi(text, end) === 0) end = text.indexOf('(', end + 1);
+    let end = indexIn(text, 0x28 /* ( */, start, n);
+    while (end !== -1 && bracketAi(text, end, n) === 0) end = indexIn(text, 0x28, end + 1, n);
     if (end === -1) end = n;
     at = end;
     while (start < end && text.charCodeAt(start) === 0x20) start++;
@@ -228,34 +240,38 @@ export const NOT_GS1 = '\u0000not gs1';
  * percent-decoded; a GTIN-8, -12 or -13 in the path is read as its GTIN-14. NOT_GS1 when `value`
  * is no http(s) URI with a primary key and its value in the path.
  */
-function scanDigitalLink(value: string, sink: ElementSink): string | null {
-  const scheme = value.indexOf('://');
-  if (scheme !== 4 && scheme !== 5) return NOT_GS1;
-  if (!isHttpScheme(value, scheme)) return NOT_GS1;
-  const pathStart = value.indexOf('/', scheme + 3);
+function scanDigitalLink(value: string, start: number, end: number, sink: ElementSink): string | null {
+  // `http://` or `https://`: the scheme's length, 4 or 5.
+  const scheme = isSchemeEnd(value, start + 4, end) ? 4 : isSchemeEnd(value, start + 5, end) ? 5 : 0;
+  if (scheme === 0) return NOT_GS1;
+  if (!isHttpScheme(value, start, scheme)) return NOT_GS1;
+  const pathStart = indexIn(value, 0x2f /* / */, start + scheme + 3, end);
   if (pathStart === -1) return NOT_GS1;
-  let pathEnd = value.length;
-  const query = value.indexOf('?', pathStart);
-  const fragment = value.indexOf('#', pathStart);
-  if (fragment !== -1) pathEnd = fragment;
-  if (query !== -1 && query < pathEnd) pathEnd = query;
-  // The path's non-empty segments as ranges (every row of a Digital Link file comes through
-  // here: no string per segment but the data kept). The scratch arrays are the module's; a sink
-  // that reads another Digital Link while this one's pairs are handed on gets arrays of its own.
+  // The path's non-empty segments as ranges, in one pass that stops at the query (`?`) or the
+  // fragment (`#`) (every row of a Digital Link file comes through here: no string per segment
+  // but the data kept). The scratch arrays are the module's; a sink that reads another Digital
+  // Link while this one's pairs are handed on gets arrays of its own.
   const nested = segmentsInUse;
   const starts = nested ? [] : segmentStarts;
   const ends = nested ? [] : segmentEnds;
   let count = 0;
-  for (let at = pathStart + 1; at < pathEnd; ) {
-    let slash = value.indexOf('/', at);
-    if (slash === -1 || slash > pathEnd) slash = pathEnd;
-    if (slash > at) {
+  let pathEnd: number;
+  for (let at = pathStart + 1, i = at; ; i++) {
+    const c = i < end ? value.charCodeAt(i) : 0x23;
+    if (c !== 0x2f /* / */ && c !== 0x3f /* ? */ && c !== 0x23 /* # */) continue;
+    if (i > at) {
       starts[count] = at;
-      ends[count] = slash;
+      ends[count] = i;
       count++;
     }
-    at = slash + 1;
+    if (c !== 0x2f) {
+      pathEnd = i;
+      break;
+    }
+    at = i + 1;
   }
+  const query = pathEnd < end && value.charCodeAt(pathEnd) === 0x3f ? pathEnd : -1;
+  const fragment = query === -1 ? (pathEnd < end ? pathEnd : -1) : indexIn(value, 0x23 /* # */, query, end);
   let first = -1;
   for (let i = 0; i + 1 < count; i++) {
     if ((count - i) % 2 !== 0) continue;
@@ -268,7 +284,7 @@ function scanDigitalLink(value: string, sink: ElementSink): string | null {
   if (first === -1) return NOT_GS1;
   segmentsInUse = true;
   try {
-    return digitalLinkPairs(value, starts, ends, first, (count - first) / 2, query, fragment, sink);
+    return digitalLinkPairs(value, starts, ends, first, (count - first) / 2, query, fragment === -1 ? end : fragment, sink);
   } finally {
     segmentsInUse = nested;
   }
@@ -277,7 +293,7 @@ function scanDigitalLink(value: string, sink: ElementSink): string | null {
 /** True while `scanDigitalLink`'s pairs are read from `segmentStarts`/`segmentEnds`. */
 let segmentsInUse = false;
 
-/** `scanDigitalLink`'s pairs: `pairs` AI/value ranges from segment `first`, then the query. */
+/** `scanDigitalLink`'s pairs: `pairs` AI/value ranges from segment `first`, then the query (from `query` to `queryEnd`). */
 function digitalLinkPairs(
   value: string,
   pairStarts: readonly number[],
@@ -285,7 +301,7 @@ function digitalLinkPairs(
   first: number,
   pairs: number,
   query: number,
-  fragment: number,
+  queryEnd: number,
   sink: ElementSink,
 ): string | null {
   for (let k = 0; k < pairs; k++) {
@@ -293,8 +309,7 @@ function digitalLinkPairs(
     const aiEnd = pairEnds[first + 2 * k]!;
     const dataStart = pairStarts[first + 2 * k + 1]!;
     const dataEnd = pairEnds[first + 2 * k + 1]!;
-    const encoded = value.indexOf('%', dataStart);
-    if (encoded === -1 || encoded >= dataEnd) {
+    if (indexIn(value, 0x25 /* % */, dataStart, dataEnd) === -1) {
       // The data read in place: no string but what the sink keeps.
       const definition = pathDefinition(value, aiStart, aiEnd);
       if (definition === null) return unknownAi(value.slice(aiStart, aiEnd));
@@ -315,8 +330,8 @@ function digitalLinkPairs(
     const reason = namedElement(ai, data, sink);
     if (reason !== null) return reason;
   }
-  if (query !== -1 && query < (fragment === -1 ? value.length : fragment)) {
-    for (const parameter of value.slice(query + 1, fragment === -1 ? value.length : fragment).split('&')) {
+  if (query !== -1 && query < queryEnd) {
+    for (const parameter of value.slice(query + 1, queryEnd).split('&')) {
       const equals = parameter.indexOf('=');
       const key = equals === -1 ? parameter : parameter.slice(0, equals);
       const ai = DIGITAL_LINK_SHORT_NAMES.get(key) ?? (isDigits(key) ? key : null);
@@ -334,11 +349,16 @@ function digitalLinkPairs(
 const segmentStarts: number[] = [];
 const segmentEnds: number[] = [];
 
-/** True when `value[0, scheme)` is `http` or `https` in any case. */
-function isHttpScheme(value: string, scheme: number): boolean {
+/** True when `://` is at `at` and ends before `end`. */
+function isSchemeEnd(value: string, at: number, end: number): boolean {
+  return at + 3 <= end && value.charCodeAt(at) === 0x3a /* : */ && value.charCodeAt(at + 1) === 0x2f && value.charCodeAt(at + 2) === 0x2f;
+}
+
+/** True when `value[start, start + scheme)` is `http` or `https` in any case. */
+function isHttpScheme(value: string, start: number, scheme: number): boolean {
   const http = 'http';
-  for (let i = 0; i < 4; i++) if ((value.charCodeAt(i) | 0x20) !== http.charCodeAt(i)) return false;
-  return scheme === 4 || (value.charCodeAt(4) | 0x20) === 0x73; /* s */
+  for (let i = 0; i < 4; i++) if ((value.charCodeAt(start + i) | 0x20) !== http.charCodeAt(i)) return false;
+  return scheme === 4 || (value.charCodeAt(start + 4) | 0x20) === 0x73; /* s */
 }
 
 /** True when `text[start, end)` is one or more ASCII digits. */
