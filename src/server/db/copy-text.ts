@@ -18,7 +18,7 @@
  *   rows.clear(); // the same memory for the next batch, once COPY has read it
  */
 
-import { randomFillSync } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { arrayLiteral } from '../features/products/pg-array.js';
 
 const TAB = 9;
@@ -29,16 +29,10 @@ const N = 78;
 const T = 116;
 const LOWER_N = 110;
 const R = 114;
-const DASH = 45;
 const QUOTE = 34;
 const COMMA = 44;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
-
-/** Lower-case hexadecimal digits, by value. */
-const HEX = Buffer.from('0123456789abcdef');
-/** Random bytes drawn at once for `randomUuid` (256 UUIDs). */
-const RANDOM_POOL_BYTES = 4096;
 
 /** Bytes the buffer starts with; it doubles as needed (a batch of 5,000 catalogue rows takes ~0.8 MB). */
 const INITIAL_BYTES = 1 << 20;
@@ -87,29 +81,11 @@ export class CopyTextRows {
   }
 
   /**
-   * A new random UUID (version 4, as PostgreSQL's `gen_random_uuid()` makes them: 122 random bits
-   * from the operating system's generator) written as a text field, without making its string.
+   * A new random UUID (version 4, what PostgreSQL's `gen_random_uuid()` makes: Node's
+   * `crypto.randomUUID`) written as a text field.
    */
   randomUuid(): this {
-    this.separate();
-    this.reserve(36);
-    if (randomAt + 16 > RANDOM_POOL_BYTES) {
-      randomFillSync(randomPool);
-      randomAt = 0;
-    }
-    const buffer = this.buffer;
-    let at = this.length;
-    for (let i = 0; i < 16; i++) {
-      let byte = randomPool[randomAt + i]!;
-      if (i === 6) byte = (byte & 0x0f) | 0x40; // version 4
-      else if (i === 8) byte = (byte & 0x3f) | 0x80; // RFC 4122 variant
-      if (i === 4 || i === 6 || i === 8 || i === 10) buffer[at++] = DASH;
-      buffer[at++] = HEX[byte >> 4]!;
-      buffer[at++] = HEX[byte & 15]!;
-    }
-    randomAt += 16;
-    this.length = at;
-    return this;
+    return this.text(randomUUID());
   }
 
   /**
@@ -219,10 +195,6 @@ export class CopyTextRows {
     this.buffer = grown;
   }
 }
-
-/** Random bytes for `randomUuid`, refilled when used up (shared: one writer runs at a time on the thread). */
-const randomPool = Buffer.alloc(RANDOM_POOL_BYTES);
-let randomAt = RANDOM_POOL_BYTES;
 
 /** `text` escaped for COPY's text format (backslash, tab, newline, carriage return). */
 function escapeText(text: string): string {
