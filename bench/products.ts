@@ -7,8 +7,10 @@
  * 2. Starts the app as its own process, built as `npm start` runs it, on a fresh database and imports the
  *    file over HTTP as the Import dialog does (preview, then import) into BENCH_RUNS (3) new
  *    organisations (all rows new), then once more into the first (every row an update).
- *    Reference: COPY of the same rows into a table like products (same indexes), after each import
- *    of new rows (the median compared); for both, the CPU seconds of the server process and of the
+ *    References: COPY of the same rows into a table like products (same indexes), after each import
+ *    of new rows (the median compared), and the same into that table with products' foreign key to
+ *    organisations too (`importRatioToKeyedCopy`: PostgreSQL checks it row by row, for the import as
+ *    for this COPY; docs/decisions/0177); for all, the CPU seconds of the server process and of the
  *    database's backends, from /proc.
  * 3. After a warm-up on the mix of BENCH_WARM_UP_SECONDS (20; less once its throughput rose and
  *    settled: the first list of a catalogue builds its in-memory copy while SQL answers, 0143),
@@ -386,15 +388,18 @@ async function importOverHttp(client: TestClient, file: string): Promise<{ secon
 
 /**
  * COPY of one organisation's products out, then timed COPY into a fresh table like products (its
- * indexes too): seconds, and the CPU seconds of the database backends meanwhile (null: not readable).
+ * indexes too; `withForeignKey`: also products' foreign key to organisations, which PostgreSQL
+ * checks row by row, as it does for the import): seconds, and the CPU seconds of the database
+ * backends meanwhile (null: not readable).
  */
-async function copyReference(dbUrl: string, database: string, pid: number, organizationId: string): Promise<{ seconds: number; databaseCpu: number | null }> {
+async function copyReference(dbUrl: string, database: string, pid: number, organizationId: string, withForeignKey: boolean): Promise<{ seconds: number; databaseCpu: number | null }> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
     const chunks: Buffer[] = [];
     for await (const chunk of client.query(copyTo(`COPY (SELECT * FROM products WHERE organization_id = '${organizationId}') TO STDOUT`))) chunks.push(chunk as Buffer);
     await client.query('CREATE TABLE bench_products_copy (LIKE products INCLUDING ALL)');
+    if (withForeignKey) await client.query('ALTER TABLE bench_products_copy ADD FOREIGN KEY (organization_id) REFERENCES organizations (id) ON DELETE CASCADE');
     const cpu = cpuMeter(database, pid);
     const start = performance.now();
     await pipeline(Readable.from(chunks), client.query(copyFrom('COPY bench_products_copy FROM STDIN')));
@@ -429,6 +434,8 @@ async function importCatalogues(serverUrl: string, pid: number, database: { url:
   const copies: number[] = [];
   const importCpu: Array<{ server: number; database: number | null }> = [];
   const copyCpu: Array<number | null> = [];
+  const keyedCopies: number[] = [];
+  const keyedCopyCpu: Array<number | null> = [];
   for (let run = 0; run < RUNS; run += 1) {
     const client = new TestClient(serverUrl);
     const user = (await client.signUp({ email: `bench-${run}-${Date.now()}@example.com`, password: OWNER_PASSWORD })) as { organizationId: string };
@@ -439,24 +446,30 @@ async function importCatalogues(serverUrl: string, pid: number, database: { url:
     imports.push(result.seconds);
     const { database: usedDb, server: usedServer } = cpu.seconds();
     importCpu.push({ server: usedServer, database: usedDb });
-    const copy = await copyReference(database.url, database.name, pid, user.organizationId);
+    const copy = await copyReference(database.url, database.name, pid, user.organizationId, false);
     copies.push(copy.seconds);
     copyCpu.push(copy.databaseCpu);
+    const keyedCopy = await copyReference(database.url, database.name, pid, user.organizationId, true);
+    keyedCopies.push(keyedCopy.seconds);
+    keyedCopyCpu.push(keyedCopy.databaseCpu);
     console.log(
       `import ${run + 1} (all new, preview + import over HTTP): ${result.seconds.toFixed(2)} s, ${Math.round(PRODUCTS / result.seconds).toLocaleString('en-US')} rows/s; ` +
         `server CPU ${usedServer.toFixed(2)} s, database CPU ${usedDb === null ? 'n/a' : `${usedDb.toFixed(2)} s`}; ` +
-        `reference COPY ${copy.seconds.toFixed(2)} s, database CPU ${copy.databaseCpu === null ? 'n/a' : `${copy.databaseCpu.toFixed(2)} s`} (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+        `reference COPY ${copy.seconds.toFixed(2)} s, database CPU ${copy.databaseCpu === null ? 'n/a' : `${copy.databaseCpu.toFixed(2)} s`}; ` +
+        `with the foreign key ${keyedCopy.seconds.toFixed(2)} s, database CPU ${keyedCopy.databaseCpu === null ? 'n/a' : `${keyedCopy.databaseCpu.toFixed(2)} s`} (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
     );
   }
   const importStats = spread(imports);
   const copyStats = spread(copies);
   const copySeconds = copyStats.median;
+  const keyedStats = spread(keyedCopies);
   const owner = owners[0]!;
   const again = await importOverHttp(owner.client, file);
   console.log(`import (all updates): ${again.seconds.toFixed(2)} s, ${again.updated} updated`);
   console.log(
     `import median ${importStats.median.toFixed(2)} s (spread ${importStats.min.toFixed(2)}-${importStats.max.toFixed(2)}); reference COPY of the same ${PRODUCTS} rows into a table like products: ` +
-      `median ${copySeconds.toFixed(2)} s (spread ${copyStats.min.toFixed(2)}-${copyStats.max.toFixed(2)}) (${(importStats.median / copySeconds).toFixed(2)}x)`,
+      `median ${copySeconds.toFixed(2)} s (spread ${copyStats.min.toFixed(2)}-${copyStats.max.toFixed(2)}) (${(importStats.median / copySeconds).toFixed(2)}x); ` +
+      `with products' foreign key: median ${keyedStats.median.toFixed(2)} s (spread ${keyedStats.min.toFixed(2)}-${keyedStats.max.toFixed(2)}) (${(importStats.median / keyedStats.median).toFixed(2)}x)`,
   );
   const medianOf = (values: Array<number | null>) => (values.some((v) => v === null) ? null : Number(spread(values as number[]).median.toFixed(2)));
   const importFigures = {
@@ -468,6 +481,10 @@ async function importCatalogues(serverUrl: string, pid: number, database: { url:
     importServerCpuSeconds: medianOf(importCpu.map((c) => c.server)),
     importDatabaseCpuSeconds: medianOf(importCpu.map((c) => c.database)),
     importReferenceCopyDatabaseCpuSeconds: medianOf(copyCpu),
+    importReferenceKeyedCopySeconds: Number(keyedStats.median.toFixed(3)),
+    importReferenceKeyedCopySpread: [Number(keyedStats.min.toFixed(3)), Number(keyedStats.max.toFixed(3))],
+    importRatioToKeyedCopy: Number((importStats.median / keyedStats.median).toFixed(2)),
+    importReferenceKeyedCopyDatabaseCpuSeconds: medianOf(keyedCopyCpu),
   };
   if (process.env.BENCH_SKIP_LIST === '1') return { owner, importStats, copySeconds, importFigures };
   await database.db.execute(sql`VACUUM ANALYZE products`);
