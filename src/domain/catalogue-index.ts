@@ -29,7 +29,7 @@
  * `resolve` gives the same answer as a value with a reason, for the rare not-found rows.
  */
 import { expandUpcE, hasBadCheckDigit } from './gtin.js';
-import { groupedDigits, normalizeScanValue } from './normalize-scan-value.js';
+import { groupedDigits, mayChangeUnderNfc, normalizeScanValue } from './normalize-scan-value.js';
 import { AsciiFoldTable, foldedHashOf, isAscii, NOT_ASCII } from './ascii-fold-table.js';
 import { MISSING, NumberTable, touchedLines } from './number-table.js';
 import { detectScientificNotation, scientificNotationReason } from './spreadsheet-damage.js';
@@ -357,7 +357,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
   }
 
   function readGs1Range(text: string, start: number, end: number): Gs1Item | null {
-    for (let i = start; i < end; i++) if (text.charCodeAt(i) >= FIRST_NFC_SENSITIVE) return null;
+    if (mayChangeUnderNfc(text, start, end)) return null;
     const read = readGs1Item(text, start, end);
     return read === null || typeof read === 'string' ? null : read;
   }
@@ -503,9 +503,6 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
 export function gs1GtinKey(item: Gs1Item): number {
   return digitValue(item.gtin);
 }
-
-/** Below this code point every character is in NFC (normalize-scan-value.ts): a range read in place equals its string. */
-const FIRST_NFC_SENSITIVE = 0x300;
 
 /** `matchGs1`'s answer for a value that is no GS1 element string after all (never returned by `match`). */
 const MATCH_NOT_GS1 = -0x7ffffff0;

@@ -152,8 +152,17 @@ function trimRange(text: string, start: number, end: number, out: TextRange): vo
 }
 
 function needsNfc(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    if (value.charCodeAt(i) >= FIRST_COMBINING_MARK) return true;
+  return mayChangeUnderNfc(value, 0, value.length);
+}
+
+/**
+ * True when `text[start, end)` holds a character from U+0300 on, which NFC may change; false
+ * when the range is NFC as it stands (so `normalizeScanValue` of it is the range itself once
+ * `normalizedRange` has moved its ends).
+ */
+export function mayChangeUnderNfc(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    if (text.charCodeAt(i) >= FIRST_COMBINING_MARK) return true;
   }
   return false;
 }
