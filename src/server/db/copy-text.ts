@@ -19,7 +19,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { arrayLiteral } from '../features/products/pg-array.js';
 
 const TAB = 9;
 const NEWLINE = 10;
@@ -29,10 +28,6 @@ const N = 78;
 const T = 116;
 const LOWER_N = 110;
 const R = 114;
-const QUOTE = 34;
-const COMMA = 44;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 
 /** Bytes the buffer starts with; it doubles as needed (a batch of 5,000 catalogue rows takes ~0.8 MB). */
 const INITIAL_BYTES = 1 << 20;
@@ -86,54 +81,6 @@ export class CopyTextRows {
    */
   randomUuid(): this {
     return this.text(randomUUID());
-  }
-
-  /**
-   * A text[] field: the array literal of `values` (pg-array.ts `arrayLiteral`: every element
-   * quoted, backslash and double quote escaped) escaped as a text field, without making its string.
-   */
-  textArray(values: readonly string[]): this {
-    this.separate();
-    const start = this.length;
-    let bytes = 2;
-    for (const v of values) bytes += 4 * v.length + 3;
-    this.reserve(bytes);
-    const buffer = this.buffer;
-    let at = start;
-    buffer[at++] = OPEN_BRACE;
-    for (let k = 0; k < values.length; k++) {
-      const v = values[k]!;
-      if (k > 0) buffer[at++] = COMMA;
-      buffer[at++] = QUOTE;
-      for (let i = 0; i < v.length; i++) {
-        const c = v.charCodeAt(i);
-        if (c >= 127) {
-          // Not ASCII: the whole literal again, as `text` writes it.
-          this.length += buffer.write(escapeText(arrayLiteral(values)), start, 'utf8');
-          return this;
-        }
-        if (c === QUOTE || c === BACKSLASH) {
-          // The array's backslash, itself escaped for COPY.
-          buffer[at++] = BACKSLASH;
-          buffer[at++] = BACKSLASH;
-          if (c === BACKSLASH) {
-            buffer[at++] = BACKSLASH;
-            buffer[at++] = BACKSLASH;
-          } else buffer[at++] = QUOTE;
-        } else {
-          const escape = c === TAB ? T : c === NEWLINE ? LOWER_N : c === CARRIAGE_RETURN ? R : -1;
-          if (escape < 0) buffer[at++] = c;
-          else {
-            buffer[at++] = BACKSLASH;
-            buffer[at++] = escape;
-          }
-        }
-      }
-      buffer[at++] = QUOTE;
-    }
-    buffer[at++] = CLOSE_BRACE;
-    this.length = at;
-    return this;
   }
 
   /** A number field (NaN and infinities are not numbers here: the caller's values are finite). */

@@ -424,7 +424,7 @@ export class ProductRowBatch {
     out.text(this.organizationId);
     for (const f of this.fields) {
       const v = (row as Record<string, unknown>)[f];
-      if (f === 'tags') out.textArray((v as string[] | undefined) ?? []);
+      if (f === 'tags') out.text(arrayLiteral((v as string[] | undefined) ?? []));
       else if (typeof v === 'number') out.number(v);
       else out.text(v === null || v === undefined ? null : String(v));
     }
