@@ -9,14 +9,22 @@
 //   dist/server/reconcile-worker.mjs  src/server/features/audits/engine/reconcile-worker-body.ts
 //   dist/server/xls-worker.mjs        src/server/files/xls-worker.mjs
 //   dist/server/pglite-prepare.mjs    src/server/db/pglite-prepare.mjs (a child process)
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Bundles the server into dist/server; rejects with esbuild's errors. */
+/** Where the bundle goes (from the project root). */
+const OUTDIR = 'dist/server';
+
+/**
+ * Bundles the server into dist/server, then deletes what an earlier build left there that this
+ * one did not write (chunks are named by their content's hash: each change of a lazily loaded
+ * module leaves its old chunk behind). Rejects with esbuild's errors, leaving the folder as it was.
+ */
 export async function buildServer() {
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: {
       main: 'src/server/main.ts',
@@ -24,7 +32,8 @@ export async function buildServer() {
       'xls-worker': 'src/server/files/xls-worker.mjs',
       'pglite-prepare': 'src/server/db/pglite-prepare.mjs',
     },
-    outdir: 'dist/server',
+    outdir: OUTDIR,
+    metafile: true,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     // Modules loaded with import() on first use (the count sheet's PDF writer) become chunks of
@@ -37,6 +46,11 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
+  for (const name of readdirSync(path.join(root, OUTDIR))) {
+    const file = path.join(root, OUTDIR, name);
+    if (!written.has(file)) rmSync(file, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

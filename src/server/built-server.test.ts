@@ -7,7 +7,7 @@
  * count sheet's PDF writer, a chunk of its own loaded on the first sheet with the fonts it finds.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -26,7 +26,12 @@ describe('the built server (npm start)', () => {
   let server: ServerProcess;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-built-'));
 
+  // A chunk an earlier build wrote (a lazily loaded module since changed) is not kept beside the new ones.
+  const staleChunk = path.join(PROJECT_ROOT, 'dist/server/chunk-STALE000.mjs');
+
   beforeAll(async () => {
+    mkdirSync(path.dirname(staleChunk), { recursive: true });
+    writeFileSync(staleChunk, 'export {};\n');
     await buildServer();
     server = await startServerProcess({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'error' }, { built: true });
   }, 240_000);
@@ -35,6 +40,14 @@ describe('the built server (npm start)', () => {
     rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(0);
     expect(server.output()).toBe('');
+  });
+
+  it('leaves in dist/server only what the last build wrote', () => {
+    expect(existsSync(staleChunk)).toBe(false);
+    const files = readdirSync(path.join(PROJECT_ROOT, 'dist/server'));
+    for (const entry of ['main.mjs', 'reconcile-worker.mjs', 'xls-worker.mjs', 'pglite-prepare.mjs']) expect(files).toContain(entry);
+    // One count sheet writer: the chunk of the current sources only.
+    expect(files.filter((f) => /^count-sheet-pdf-.*\.mjs$/.test(f))).toHaveLength(1);
   });
 
   it('is started by npm start with the environment the tests and benches give it', () => {
