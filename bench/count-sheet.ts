@@ -4,7 +4,7 @@
  * products with an EAN-13 and half printed as Code 128 of their SKU, over 40 locations.
  * Two sheets, made alternately in each of BENCH_RUNS (5) runs: `latin`, every name in WinAnsi
  * (Helvetica, nothing embedded), and `cjk`, names in Chinese, Japanese and Korean (a third each,
- * some with Latin words; about 3,000 distinct CJK characters: Noto Sans SC and KR subsets). The
+ * some with Latin words; about 3,000 distinct CJK characters: Noto Sans SC, JP and KR subsets). The
  * first CJK sheet of the process, which reads and parses the font files, is reported apart (`cold`).
  * Prints median and spread (min-max) of wall and CPU time with the load average, then one JSON line.
  */

@@ -7,9 +7,12 @@
  * embedded as a subset of the glyphs drawn and only when some text of the sheet needs it:
  *   1. DejaVu Sans (`dejavu-fonts-ttf`): Latin, Greek, Cyrillic, Arabic, Hebrew, symbols; shaped
  *      by fontkit (Arabic joining, right-to-left runs);
- *   2. Noto Sans SC (`@expo-google-fonts/noto-sans-sc`, SIL OFL): CJK ideographs (Chinese, the
- *      kanji of Japanese, the hanja of Korean), kana, CJK punctuation, full-width forms;
- *   3. Noto Sans KR (`@expo-google-fonts/noto-sans-kr`, SIL OFL): Hangul.
+ *   2. the CJK fonts (SIL OFL), in the order of the text's language (`cjkLanguage`), so that an
+ *      ideograph has the shape its readers expect (直, 骨, 誤 are drawn differently in China and
+ *      Japan; docs/decisions/0178): Noto Sans JP (`@expo-google-fonts/noto-sans-jp`) for
+ *      Japanese, Noto Sans KR (`@expo-google-fonts/noto-sans-kr`) for Korean, Noto Sans SC
+ *      (`@expo-google-fonts/noto-sans-sc`) for Chinese and any ideograph the others lack; kana,
+ *      Hangul, CJK punctuation and full-width forms from the first of them that has them.
  * CJK and Hangul need no shaping: their runs are mapped one glyph per code point through the
  * font's cmap, not laid out by fontkit (its layout of a CJK font costs about 0.2 ms a string,
  * a second for 5,000 names). Spaces, digits and ASCII punctuation stay in the current run's font
@@ -33,13 +36,19 @@ import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 
 /** Regular ('font') or bold. */
 export type Weight = 'font' | 'bold';
-type Family = 'dejavu' | 'sc' | 'kr';
+type Family = 'dejavu' | 'jp' | 'sc' | 'kr';
+/** The language a CJK text is drawn for (`cjkLanguage`): Chinese, Japanese or Korean. */
+export type CjkLanguage = 'zh' | 'ja' | 'ko';
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 type Font = ReturnType<Fontkit['create']>;
 
 /** The fallback chain, in order, with each family's files (package paths) and whether it is shaped. */
 const FAMILIES: Record<Family, { files: Record<Weight, string>; shaped: boolean }> = {
   dejavu: { files: { font: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' }, shaped: true },
+  jp: {
+    files: { font: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf' },
+    shaped: false,
+  },
   sc: {
     files: { font: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf' },
     shaped: false,
@@ -49,7 +58,13 @@ const FAMILIES: Record<Family, { files: Record<Weight, string>; shaped: boolean 
     shaped: false,
   },
 };
-const CHAIN: readonly Family[] = ['dejavu', 'sc', 'kr'];
+/** The fallback chain of each language. */
+const CHAINS: Record<CjkLanguage, readonly Family[]> = {
+  zh: ['dejavu', 'sc', 'kr'],
+  ja: ['dejavu', 'jp', 'sc', 'kr'],
+  ko: ['dejavu', 'kr', 'sc'],
+};
+const LANGUAGES = Object.keys(CHAINS) as CjkLanguage[];
 
 /** What prints for a character no font has. */
 export const REPLACEMENT = '\uFFFD';
@@ -83,8 +98,11 @@ interface LoadedFont {
 const loaded = new Map<string, Promise<LoadedFont>>();
 /** Parsed fonts by their bytes, handed to pdf-lib by `cachingFontkit`. */
 const parsed = new WeakMap<Uint8Array, Font>();
-/** Which family of the chain draws a code point, per weight (null: none). */
-const familyCache: Record<Weight, Map<number, Family | null>> = { font: new Map(), bold: new Map() };
+/** Which family of a language's chain draws a code point, per weight (null: none). */
+const familyCache: Record<Weight, Record<CjkLanguage, Map<number, Family | null>>> = {
+  font: { zh: new Map(), ja: new Map(), ko: new Map() },
+  bold: { zh: new Map(), ja: new Map(), ko: new Map() },
+};
 const families: Record<Weight, Partial<Record<Family, LoadedFont>>> = { font: {}, bold: {} };
 
 /** Reads and parses one font file once per process. */
@@ -133,54 +151,102 @@ function forPdfLib(bytes: Uint8Array): Font {
   }) as unknown as Font;
 }
 
-/** The first family of the chain (among those loaded for `weight`) with a glyph for `cp`. */
-function familyOf(cp: number, weight: Weight): Family | null {
-  const cache = familyCache[weight];
-  let family = cache.get(cp);
-  if (family === undefined) {
-    family = CHAIN.find((f) => families[weight][f]?.font.hasGlyphForCodePoint(cp)) ?? null;
-    // Cached only once the whole chain is loaded, so that a later family can still claim it.
-    if (family !== null || CHAIN.every((f) => families[weight][f])) cache.set(cp, family);
+/**
+ * The first family of `language`'s chain with a glyph for `cp` (for `weight`), or null. Families
+ * are looked at in order while they are loaded: past one still to load there is no answer yet
+ * (null, not kept), so a family later in the chain that an earlier sheet loaded never claims a
+ * character before one ahead of it is loaded.
+ */
+function familyOf(cp: number, weight: Weight, language: CjkLanguage): Family | null {
+  const cache = familyCache[weight][language];
+  const known = cache.get(cp);
+  if (known !== undefined) return known;
+  for (const family of CHAINS[language]) {
+    const loadedFont = families[weight][family];
+    if (!loadedFont) return null;
+    if (loadedFont.font.hasGlyphForCodePoint(cp)) {
+      cache.set(cp, family);
+      return family;
+    }
   }
-  return family;
+  cache.set(cp, null);
+  return null;
+}
+
+/** Hiragana, katakana (full and half width) and their phonetic extensions: Japanese only. */
+const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
+/** Hangul syllables and jamo: Korean only. */
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+/** CJK ideographs (the unified blocks and their extensions, compatibility ideographs). */
+const IDEOGRAPH = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}]/u;
+
+/**
+ * The language whose shapes a text's ideographs are drawn in (docs/decisions/0178): Japanese
+ * when it holds kana, Korean when it holds Hangul; a text of ideographs alone (`醤油`, `螺栓`) is
+ * Japanese on a sheet where some text holds kana (`sheetHasKana`) and the Japanese font has
+ * every one of its ideographs (a simplified Chinese character it lacks, `钢`, tells a Chinese
+ * name), else Chinese. `hasJapaneseGlyph` answers for the Japanese font of the text's weight.
+ */
+export function cjkLanguage(text: string, sheetHasKana: boolean, hasJapaneseGlyph: (cp: number) => boolean): CjkLanguage {
+  if (KANA.test(text)) return 'ja';
+  if (HANGUL.test(text)) return 'ko';
+  if (!sheetHasKana) return 'zh';
+  for (const c of text) if (IDEOGRAPH.test(c) && !hasJapaneseGlyph(c.codePointAt(0)!)) return 'zh';
+  return 'ja';
 }
 
 /**
  * Loads the fonts `texts` need (by weight) and embeds them in `doc` as subsets: Helvetica always;
- * DejaVu when some text is beyond WinAnsi; Noto Sans SC, then KR, when some character is not in
- * the families before it.
+ * DejaVu when some text is beyond WinAnsi; the CJK fonts of each text's language's chain, in its
+ * order, until every character has one (none is embedded that draws no character of the sheet).
  */
 export async function sheetFonts(doc: PDFDocument, texts: Record<Weight, readonly string[]>): Promise<SheetFonts> {
   const helvetica = { font: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
   const embedded: Record<Weight, Partial<Record<Family, PDFFont>>> = { font: {}, bold: {} };
+  const sheetHasKana = [...texts.font, ...texts.bold].some((text) => KANA.test(text));
+  const languages: Record<Weight, Map<string, CjkLanguage>> = { font: new Map(), bold: new Map() };
   for (const weight of ['font', 'bold'] as const) {
-    const needed = new Set<Family>();
-    const codePoints = new Set<number>();
-    for (const text of texts[weight]) if (!WIN_ANSI.test(text)) for (const c of text) codePoints.add(c.codePointAt(0)!);
-    if (codePoints.size === 0) continue;
-    needed.add('dejavu'); // also draws the replacement character
-    // Load the chain's families in order until every character has one (or none is left).
-    for (const family of CHAIN) {
-      await load(family, weight);
-      if ([...codePoints].every((cp) => familyOf(cp, weight) !== null)) break;
+    const beyond = texts[weight].filter((text) => !WIN_ANSI.test(text));
+    if (beyond.length === 0) continue;
+    // Whether a text of ideographs alone is Japanese asks the Japanese font.
+    if (sheetHasKana) await load('jp', weight);
+    const codePoints: Record<CjkLanguage, Set<number>> = { zh: new Set(), ja: new Set(), ko: new Set() };
+    for (const text of beyond) {
+      const language = cjkLanguage(text, sheetHasKana, (cp) => families[weight].jp!.font.hasGlyphForCodePoint(cp));
+      languages[weight].set(text, language);
+      for (const c of text) codePoints[language].add(c.codePointAt(0)!);
     }
-    for (const cp of codePoints) {
-      const family = familyOf(cp, weight);
-      if (family) needed.add(family);
+    const needed = new Set<Family>(['dejavu']); // DejaVu also draws the replacement character
+    for (const language of LANGUAGES) {
+      const wanted = [...codePoints[language]];
+      if (wanted.length === 0) continue;
+      // Load the chain's families in order until every character has one (or none is left).
+      for (const family of CHAINS[language]) {
+        await load(family, weight);
+        if (wanted.every((cp) => familyOf(cp, weight, language) !== null)) break;
+      }
+      for (const cp of wanted) {
+        const family = familyOf(cp, weight, language);
+        if (family) needed.add(family);
+      }
     }
     doc.registerFontkit(cachingFontkit);
-    for (const family of CHAIN) {
+    for (const family of Object.keys(FAMILIES) as Family[]) {
       if (needed.has(family)) embedded[weight][family] = await doc.embedFont(families[weight][family]!.bytes, { subset: true });
     }
   }
   return {
     ...helvetica,
-    runs: (text, weight) => (WIN_ANSI.test(text) ? [{ text, font: helvetica[weight] }] : splitRuns(text, weight, embedded[weight], helvetica[weight])),
+    runs: (text, weight) => {
+      if (WIN_ANSI.test(text)) return [{ text, font: helvetica[weight] }];
+      // A text not given to `sheetFonts` is drawn as the Chinese chain would (never for the sheet's own texts).
+      return splitRuns(text, weight, languages[weight].get(text) ?? 'zh', embedded[weight], helvetica[weight]);
+    },
   };
 }
 
 /** `text` (beyond WinAnsi) as runs of the embedded `fonts`; characters without a font as REPLACEMENT. */
-function splitRuns(text: string, weight: Weight, fonts: Partial<Record<Family, PDFFont>>, fallback: PDFFont): TextRun[] {
+function splitRuns(text: string, weight: Weight, language: CjkLanguage, fonts: Partial<Record<Family, PDFFont>>, fallback: PDFFont): TextRun[] {
   const runs: TextRun[] = [];
   let family: Family | null = null;
   const push = (chars: string, f: Family) => {
@@ -190,15 +256,15 @@ function splitRuns(text: string, weight: Weight, fonts: Partial<Record<Family, P
     family = f;
     pushTo(runs, chars, font);
   };
-  const allDrawn = Array.from(text).every((c) => familyOf(c.codePointAt(0)!, weight) !== null);
+  const allDrawn = Array.from(text).every((c) => familyOf(c.codePointAt(0)!, weight, language) !== null);
   const units = allDrawn ? Array.from(text) : graphemes(text);
   for (const unit of units) {
     if (allDrawn) {
-      push(unit, familyOf(unit.codePointAt(0)!, weight)!);
+      push(unit, familyOf(unit.codePointAt(0)!, weight, language)!);
       continue;
     }
-    const kept = Array.from(unit).filter((c) => familyOf(c.codePointAt(0)!, weight) !== null || !isIgnorable(c.codePointAt(0)!));
-    if (kept.length > 0 && kept.every((c) => familyOf(c.codePointAt(0)!, weight) !== null)) for (const c of kept) push(c, familyOf(c.codePointAt(0)!, weight)!);
+    const kept = Array.from(unit).filter((c) => familyOf(c.codePointAt(0)!, weight, language) !== null || !isIgnorable(c.codePointAt(0)!));
+    if (kept.length > 0 && kept.every((c) => familyOf(c.codePointAt(0)!, weight, language) !== null)) for (const c of kept) push(c, familyOf(c.codePointAt(0)!, weight, language)!);
     else if (kept.length > 0) push(REPLACEMENT, 'dejavu');
   }
   return runs;

@@ -88,7 +88,7 @@ describe('count sheet PDF in other scripts', () => {
     expect(await decodePages(pdf)).toEqual([['5901234123457', 'LODZ-1', 'SCREW-CN', 'VIDA-GR']]);
   });
 
-  it('prints Chinese, Japanese and Korean names in Noto Sans SC and KR subsets: pdftotext gives them back, pdftoppm draws every glyph', async () => {
+  it('prints Chinese, Japanese and Korean names in Noto Sans SC, JP and KR subsets: pdftotext gives them back, pdftoppm draws every glyph', async () => {
     const names = {
       'CJK-1-CN': '不锈钢螺丝十字槽沉头螺钉',
       'CJK-2-JP': 'お茶緑茶ティーバッグ袋入',
@@ -107,8 +107,10 @@ describe('count sheet PDF in other scripts', () => {
     const emojiLine = text.split('\n').find((l) => l.includes('CJK-5-EMOJI'))!;
     expect(emojiLine).toMatch(/Mug ☕\S* \uFFFD \uFFFD \uFFFD end/);
     const fonts = execFileSync('pdffonts', [file]).toString();
-    for (const font of ['NotoSansSC-Regular', 'NotoSansKR-Regular', 'NotoSansSC-Bold', 'NotoSansKR-Bold']) expect(fonts).toMatch(new RegExp(`${font}-\\d+\\s+CID TrueType\\s+Identity-H\\s+yes`));
-    expect(pdf.length).toBeLessThan(150_000);
+    for (const font of ['NotoSansSC-Regular', 'NotoSansJP-Regular', 'NotoSansKR-Regular', 'NotoSansSC-Bold', 'NotoSansJP-Bold', 'NotoSansKR-Bold']) {
+      expect(fonts).toMatch(new RegExp(`${font}-\\d+\\s+CID TrueType\\s+Identity-H\\s+yes`));
+    }
+    expect(pdf.length).toBeLessThan(200_000);
 
     // Every glyph of the three names is drawn (a broken subset loses glyphs while pdftotext still
     // reads the text): the cell of each character (its advance at 9 pt) holds ink when rendered.
@@ -118,7 +120,7 @@ describe('count sheet PDF in other scripts', () => {
     (
       [
         ['CJK-1-CN', 'sc'],
-        ['CJK-2-JP', 'sc'],
+        ['CJK-2-JP', 'jp'],
         ['CJK-3-KR', 'kr'],
       ] as const
     ).forEach(([sku, family], row) => {
@@ -139,6 +141,31 @@ describe('count sheet PDF in other scripts', () => {
       expect(inkPerCell.length).toBe(Array.from(names[sku]).length);
       expect(inkPerCell.every((ink) => ink >= 10), `${sku}: ink per character ${inkPerCell.join(',')}`).toBe(true);
     });
+  });
+
+  it('draws the ideographs of a Japanese sheet in Japanese shapes and those of a Chinese name in Chinese ones', async () => {
+    const sheet = async (names: string[]) => {
+      const products = names.map((name, i) => ({ sku: `JA-${i}`, name, upc: null, location: null, expectedQuantity: null }));
+      const pdf = Buffer.from(await writeCountSheetPdf(products, { auditName: 'Order', withExpected: false }));
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'stocktally-sheet-'));
+      writeFileSync(path.join(dir, 'sheet.pdf'), pdf);
+      const fonts = execFileSync('pdffonts', [path.join(dir, 'sheet.pdf')]).toString();
+      const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'sheet.pdf'), '-']).toString();
+      for (const name of names) expect(text).toContain(name);
+      // The first name's cell as rendered (gray levels), to compare the shapes drawn.
+      execFileSync('pdftoppm', ['-r', '150', '-gray', '-singlefile', '-x', '263', '-y', '238', '-W', '120', '-H', '27', path.join(dir, 'sheet.pdf'), path.join(dir, 'cell')]);
+      return { fonts: [...fonts.matchAll(/NotoSans(SC|JP|KR)-Regular/g)].map((m) => m[1]).sort(), cell: readFileSync(path.join(dir, 'cell.pgm')) };
+    };
+    // Ideographs alone, on a sheet without kana: Chinese (nothing says Japanese).
+    const chinese = await sheet(['直骨誤']);
+    expect(chinese.fonts).toEqual(['SC']);
+    // The same name on a sheet where another name holds kana: Japanese, drawn from Noto Sans JP alone.
+    const japanese = await sheet(['直骨誤', 'お茶']);
+    expect(japanese.fonts).toEqual(['JP']);
+    // 直, 骨 and 誤 are drawn differently in the two fonts: the same cell renders otherwise.
+    expect(japanese.cell.equals(chinese.cell)).toBe(false);
+    // A simplified Chinese name (钢 has no Japanese form) keeps the Chinese font on a Japanese sheet; kana names take the Japanese one.
+    expect((await sheet(['不锈钢螺丝', 'お茶'])).fonts).toEqual(['JP', 'SC']);
   });
 
   it("keeps every character's text in a later sheet: glyphs first met as parts of others (Β is drawn from B) still map back", async () => {
