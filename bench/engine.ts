@@ -7,7 +7,9 @@
  * reconciliation keeps them (docs/decisions/0099). Prints medians, spreads, the ratio and the
  * load average; the last line is one JSON object. Then the same on a scan file of which a tenth
  * of the rows are GS1 element strings in their three forms (streamed lines and DuckDB only;
- * budget <= 1.1x DuckDB), printed as `gs1*` figures in the same JSON line.
+ * budget <= 1.1x DuckDB), printed as `gs1*` figures in the same JSON line. Each engine figure
+ * comes with the medians of its phases (`phases`, `gs1Phases`: catalogue read, index build, scan
+ * read, counting, lines; see `Phases`), so that a run shows where the time goes.
  * Options (env): BENCH_PRODUCTS (100000), BENCH_SCAN_ROWS (1000000), BENCH_RUNS (5; median and spread printed),
  * BENCH_GS1_SHARE (0.1; 0 skips the GS1 variant), BENCH_DIR (keep the generated files there).
  */
@@ -18,6 +20,7 @@ import { RESULT_CATEGORIES } from '../src/contracts/results.js';
 import { createReconciler, type CatalogueProduct } from '../src/domain/reconcile.js';
 import { generate, runDuckDb } from './support/scan-data.js';
 import { openTable, readScanColumns } from '../src/server/files/index.js';
+import { spread } from './support/stats.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SCAN_ROWS = Number(process.env.BENCH_SCAN_ROWS ?? 1_000_000);
@@ -53,23 +56,51 @@ async function readCatalogue(file: string): Promise<CatalogueProduct[]> {
  */
 type LineMode = 'streamed' | 'held';
 
+/**
+ * Where a run's time went, in seconds: reading the catalogue file into products, building the
+ * engine (its catalogue index), reading the scan file (waiting for each batch of the reader),
+ * counting the rows (`addColumns`: normalising, looking up, tallying) and making the lines. They
+ * add up to the run's time; the clock is read twice a batch (a few hundred times a run).
+ */
+interface Phases {
+  catalogue: number;
+  index: number;
+  scanRead: number;
+  count: number;
+  lines: number;
+}
+
 async function runEngine(files: { catalogueFile: string; scanFile: string }, mode: LineMode) {
   const started = performance.now();
   const catalogue = await readCatalogue(files.catalogueFile);
+  const catalogueRead = performance.now();
   const reconciler = createReconciler({
     auditType: 'cycle-count',
     mode: 'standard',
     catalogue,
     files: [{ fileName: 'scans.csv', teamName: 'Team 1', scannerId: null }],
   });
+  const built = performance.now();
   const table = await openTable(files.scanFile, 'scans.csv', { header: 'auto' });
+  let counting = 0;
   for await (const batch of readScanColumns(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) {
+    const batchGiven = performance.now();
     reconciler.addColumns(0, batch.values, batch.quantities, batch.count, undefined, batch);
+    counting += performance.now() - batchGiven;
   }
+  const counted = performance.now();
+  const phases = (end: number): Phases => ({
+    catalogue: (catalogueRead - started) / 1000,
+    index: (built - catalogueRead) / 1000,
+    scanRead: (counted - built - counting) / 1000,
+    count: counting / 1000,
+    lines: (end - counted) / 1000,
+  });
   if (mode === 'held') {
     const result = reconciler.finish();
     const lines = RESULT_CATEGORIES.reduce((n, category) => n + result.categories[category].length, 0);
-    return { seconds: (performance.now() - started) / 1000, counts: result.counts, lines, totalScanned: result.summary.totalScanned };
+    const ended = performance.now();
+    return { seconds: (ended - started) / 1000, phases: phases(ended), counts: result.counts, lines, totalScanned: result.summary.totalScanned };
   }
   const { results, lines } = reconciler.finishStreamed();
   let made = 0;
@@ -81,7 +112,21 @@ async function runEngine(files: { catalogueFile: string; scanFile: string }, mod
     }
   }
   if (units < 0) throw new Error('negative units');
-  return { seconds: (performance.now() - started) / 1000, counts: results.counts, lines: made, totalScanned: results.summary.totalScanned };
+  const ended = performance.now();
+  return { seconds: (ended - started) / 1000, phases: phases(ended), counts: results.counts, lines: made, totalScanned: results.summary.totalScanned };
+}
+
+/** Each phase's median over `runs`, in seconds (3 decimals). */
+function phaseMedians(runs: { phases: Phases }[]): Phases {
+  const median = (key: keyof Phases) => Number(spread(runs.map((r) => r.phases[key])).median.toFixed(3));
+  return { catalogue: median('catalogue'), index: median('index'), scanRead: median('scanRead'), count: median('count'), lines: median('lines') };
+}
+
+/** `phases` as one line of text. */
+function phasesText(phases: Phases): string {
+  return Object.entries(phases)
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(3)} s`)
+    .join(', ');
 }
 
 type EngineRun = Awaited<ReturnType<typeof runEngine>>;
@@ -140,10 +185,12 @@ async function main() {
     console.log(`readers + engine, lines held as the CLI keeps them:      median ${held.median.toFixed(3)} s, spread ${held.min.toFixed(3)}-${held.max.toFixed(3)} (runs: ${times(heldRuns)})`);
     console.log(`DuckDB lines:                                             median ${duck.median.toFixed(3)} s, spread ${duck.min.toFixed(3)}-${duck.max.toFixed(3)} (runs: ${times(duckRuns)})`);
     console.log(`ratio ${(engine.median / duck.median).toFixed(2)}x (held ${(held.median / duck.median).toFixed(2)}x); budget <= 1.0 s and <= 0.8x; load average ${load.join(' ')}`);
+    console.log(`readers + engine, lines streamed, median of each phase: ${phasesText(phaseMedians(engineRuns))}`);
     if (gs1 !== null) {
       console.log(`GS1 variant (${GS1_SHARE * 100}% of the rows GS1 strings): engine counts ${JSON.stringify(gs1Engine[0]!.counts)} (${gs1Engine[0]!.lines} lines); duckdb counts ${JSON.stringify(gs1Duck[0]!.counts)}`);
       console.log(`GS1 variant, readers + engine, lines streamed: median ${gs1.engine.median.toFixed(3)} s (runs: ${times(gs1Engine)})`);
       console.log(`GS1 variant, DuckDB lines:                    median ${gs1.duck.median.toFixed(3)} s (runs: ${times(gs1Duck)})`);
+      console.log(`GS1 variant, median of each phase: ${phasesText(phaseMedians(gs1Engine))}`);
       console.log(`GS1 variant ratio ${(gs1.engine.median / gs1.duck.median).toFixed(2)}x; budget <= 1.1x`);
     }
     clearInterval(sampler);
@@ -160,6 +207,7 @@ async function main() {
         referenceSeconds: Number(duck.median.toFixed(3)),
         referenceSpread: [Number(duck.min.toFixed(3)), Number(duck.max.toFixed(3))],
         ratio: Number((engine.median / duck.median).toFixed(3)),
+        phases: phaseMedians(engineRuns),
         peakRssMB: Math.round(peakRss / 1024 / 1024),
         ...(gs1 === null
           ? {}
@@ -170,6 +218,7 @@ async function main() {
               gs1ReferenceSeconds: Number(gs1.duck.median.toFixed(3)),
               gs1ReferenceSpread: [Number(gs1.duck.min.toFixed(3)), Number(gs1.duck.max.toFixed(3))],
               gs1Ratio: Number((gs1.engine.median / gs1.duck.median).toFixed(3)),
+              gs1Phases: phaseMedians(gs1Engine),
             }),
         loadAverage: load,
       }),
