@@ -9,7 +9,10 @@
  * of the rows are GS1 element strings in their three forms (streamed lines and DuckDB only;
  * budget <= 1.1x DuckDB), printed as `gs1*` figures in the same JSON line. Each engine figure
  * comes with the medians of its phases (`phases`, `gs1Phases`: catalogue read, index build, scan
- * read, counting, lines; see `Phases`), so that a run shows where the time goes.
+ * read, counting, lines; see `Phases`), so that a run shows where the time goes. For information,
+ * not a budget: a second DuckDB reference whose lines keep each line's first read as the engine's
+ * do (`firstReadReference*`, `gs1FirstReadReference*`; docs/decisions/0179), its lines checked
+ * equal to the engine's once per variant.
  * Options (env): BENCH_PRODUCTS (100000), BENCH_SCAN_ROWS (1000000), BENCH_RUNS (5; median and spread printed),
  * BENCH_GS1_SHARE (0.1; 0 skips the GS1 variant), BENCH_DIR (keep the generated files there).
  */
@@ -18,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESULT_CATEGORIES } from '../src/contracts/results.js';
 import { createReconciler, type CatalogueProduct } from '../src/domain/reconcile.js';
-import { generate, runDuckDb } from './support/scan-data.js';
+import { generate, runDuckDb, runDuckDbFirstReads } from './support/scan-data.js';
 import { openTable, readScanColumns } from '../src/server/files/index.js';
 import { spread } from './support/stats.js';
 
@@ -122,6 +125,32 @@ function phaseMedians(runs: { phases: Phases }[]): Phases {
   return { catalogue: median('catalogue'), index: median('index'), scanRead: median('scanRead'), count: median('count'), lines: median('lines') };
 }
 
+/**
+ * Checks, once and untimed, that the engine's lines are the first-read reference's lines
+ * (`runDuckDbFirstReads`): the same category, product (or value), first scanned value, units,
+ * lot, expiry and serial, line for line. Throws naming the first few that differ.
+ */
+async function checkFirstReadLines(files: { catalogueFile: string; scanFile: string }, reference: string[]): Promise<void> {
+  const catalogue = await readCatalogue(files.catalogueFile);
+  const reconciler = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue, files: [{ fileName: 'scans.csv', teamName: 'Team 1', scannerId: null }] });
+  const table = await openTable(files.scanFile, 'scans.csv', { header: 'auto' });
+  for await (const batch of readScanColumns(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) reconciler.addColumns(0, batch.values, batch.quantities, batch.count, undefined, batch);
+  const { lines } = reconciler.finishStreamed();
+  const engine: string[] = [];
+  for (const category of RESULT_CATEGORIES) {
+    for (const line of lines(category)) {
+      engine.push([category, line.sku ?? line.scanValue ?? '', line.scanValue ?? '', String(line.scannedQuantity), line.lot ?? '', line.expiry ?? '', line.serial ?? ''].join('\t'));
+    }
+  }
+  const expected = new Set(reference);
+  const missing = engine.filter((line) => !expected.has(line));
+  const got = new Set(engine);
+  const extra = reference.filter((line) => !got.has(line));
+  if (missing.length > 0 || extra.length > 0 || engine.length !== reference.length) {
+    throw new Error(`the engine's lines (${engine.length}) are not the first-read reference's (${reference.length}): engine only ${JSON.stringify(missing.slice(0, 3))}, reference only ${JSON.stringify(extra.slice(0, 3))}`);
+  }
+}
+
 /** `phases` as one line of text. */
 function phasesText(phases: Phases): string {
   return Object.entries(phases)
@@ -142,12 +171,14 @@ async function main() {
     const engineRuns: EngineRun[] = [];
     const heldRuns: EngineRun[] = [];
     const duckRuns: Array<Awaited<ReturnType<typeof runDuckDb>>> = [];
-    // The three take turns going first: a run right after DuckDB's (its threads, its memory) or
+    const firstReadRuns: Array<Awaited<ReturnType<typeof runDuckDbFirstReads>>> = [];
+    // The four take turns going first: a run right after DuckDB's (its threads, its memory) or
     // after another is not always the same one.
     const cases = [
       async () => engineRuns.push(await runEngine(files, 'streamed')),
       async () => heldRuns.push(await runEngine(files, 'held')),
       async () => duckRuns.push(await runDuckDb(files)),
+      async () => firstReadRuns.push(await runDuckDbFirstReads(files)),
     ];
     for (let run = 0; run < RUNS; run += 1) {
       for (let k = 0; k < cases.length; k += 1) await cases[(run + k) % cases.length]!();
@@ -160,23 +191,31 @@ async function main() {
       const sorted = runs.map((r) => r.seconds).sort((x, y) => x - y);
       return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
     };
+    await checkFirstReadLines(files, firstReadRuns[0]!.lines);
     const engine = stats(engineRuns);
     const held = stats(heldRuns);
     const duck = stats(duckRuns);
+    const firstReads = stats(firstReadRuns);
 
     // The GS1 variant: the same catalogue, a tenth of the scan rows GS1 element strings.
     const gs1Engine: EngineRun[] = [];
     const gs1Duck: Array<Awaited<ReturnType<typeof runDuckDb>>> = [];
+    const gs1FirstReads: Array<Awaited<ReturnType<typeof runDuckDbFirstReads>>> = [];
     if (GS1_SHARE > 0) {
       const gs1Dir = path.join(dir, 'gs1');
       mkdirSync(gs1Dir, { recursive: true });
       const gs1Files = await generate(gs1Dir, PRODUCTS, SCAN_ROWS, GS1_SHARE);
-      const gs1Cases = [async () => gs1Engine.push(await runEngine(gs1Files, 'streamed')), async () => gs1Duck.push(await runDuckDb(gs1Files))];
+      const gs1Cases = [
+        async () => gs1Engine.push(await runEngine(gs1Files, 'streamed')),
+        async () => gs1Duck.push(await runDuckDb(gs1Files)),
+        async () => gs1FirstReads.push(await runDuckDbFirstReads(gs1Files)),
+      ];
       for (let run = 0; run < RUNS; run += 1) {
         for (let k = 0; k < gs1Cases.length; k += 1) await gs1Cases[(run + k) % gs1Cases.length]!();
       }
+      await checkFirstReadLines(gs1Files, gs1FirstReads[0]!.lines);
     }
-    const gs1 = gs1Engine.length > 0 ? { engine: stats(gs1Engine), duck: stats(gs1Duck) } : null;
+    const gs1 = gs1Engine.length > 0 ? { engine: stats(gs1Engine), duck: stats(gs1Duck), firstReads: stats(gs1FirstReads) } : null;
     const load = os.loadavg().map((l) => Number(l.toFixed(2)));
     const times = (runs: { seconds: number }[]) => runs.map((r) => r.seconds.toFixed(3)).join(', ');
     console.log('engine counts:', JSON.stringify(streamedRun.counts), `(${streamedRun.lines} lines)`);
@@ -186,12 +225,16 @@ async function main() {
     console.log(`DuckDB lines:                                             median ${duck.median.toFixed(3)} s, spread ${duck.min.toFixed(3)}-${duck.max.toFixed(3)} (runs: ${times(duckRuns)})`);
     console.log(`ratio ${(engine.median / duck.median).toFixed(2)}x (held ${(held.median / duck.median).toFixed(2)}x); budget <= 1.0 s and <= 0.8x; load average ${load.join(' ')}`);
     console.log(`readers + engine, lines streamed, median of each phase: ${phasesText(phaseMedians(engineRuns))}`);
+    console.log(
+      `For information (docs/decisions/0179): DuckDB lines keeping each line's first read, as the engine's do: median ${firstReads.median.toFixed(3)} s, spread ${firstReads.min.toFixed(3)}-${firstReads.max.toFixed(3)}; engine ${(engine.median / firstReads.median).toFixed(2)}x of it`,
+    );
     if (gs1 !== null) {
       console.log(`GS1 variant (${GS1_SHARE * 100}% of the rows GS1 strings): engine counts ${JSON.stringify(gs1Engine[0]!.counts)} (${gs1Engine[0]!.lines} lines); duckdb counts ${JSON.stringify(gs1Duck[0]!.counts)}`);
       console.log(`GS1 variant, readers + engine, lines streamed: median ${gs1.engine.median.toFixed(3)} s (runs: ${times(gs1Engine)})`);
       console.log(`GS1 variant, DuckDB lines:                    median ${gs1.duck.median.toFixed(3)} s (runs: ${times(gs1Duck)})`);
       console.log(`GS1 variant, median of each phase: ${phasesText(phaseMedians(gs1Engine))}`);
       console.log(`GS1 variant ratio ${(gs1.engine.median / gs1.duck.median).toFixed(2)}x; budget <= 1.1x`);
+      console.log(`GS1 variant, for information: DuckDB lines keeping first reads (lot, expiry, serial), a serial counted once: median ${gs1.firstReads.median.toFixed(3)} s; engine ${(gs1.engine.median / gs1.firstReads.median).toFixed(2)}x of it`);
     }
     clearInterval(sampler);
     console.log(
@@ -208,6 +251,9 @@ async function main() {
         referenceSpread: [Number(duck.min.toFixed(3)), Number(duck.max.toFixed(3))],
         ratio: Number((engine.median / duck.median).toFixed(3)),
         phases: phaseMedians(engineRuns),
+        firstReadReferenceSeconds: Number(firstReads.median.toFixed(3)),
+        firstReadReferenceSpread: [Number(firstReads.min.toFixed(3)), Number(firstReads.max.toFixed(3))],
+        ratioToFirstReadReference: Number((engine.median / firstReads.median).toFixed(3)),
         peakRssMB: Math.round(peakRss / 1024 / 1024),
         ...(gs1 === null
           ? {}
@@ -219,6 +265,8 @@ async function main() {
               gs1ReferenceSpread: [Number(gs1.duck.min.toFixed(3)), Number(gs1.duck.max.toFixed(3))],
               gs1Ratio: Number((gs1.engine.median / gs1.duck.median).toFixed(3)),
               gs1Phases: phaseMedians(gs1Engine),
+              gs1FirstReadReferenceSeconds: Number(gs1.firstReads.median.toFixed(3)),
+              gs1RatioToFirstReadReference: Number((gs1.engine.median / gs1.firstReads.median).toFixed(3)),
             }),
         loadAverage: load,
       }),

@@ -79,24 +79,27 @@ export async function generate(dir: string, PRODUCTS: number, SCAN_ROWS: number,
   return { catalogueFile, scanFile };
 }
 
+/** DuckDB's reader of a generated file: header, every column as text. */
+const reader = (f: string) => `read_csv('${f}', header = true, all_varchar = true)`;
+
+/** The references' catalogue table, from the generated catalogue file. */
+const CATALOGUE_TABLE = (catalogueFile: string) => `
+  CREATE TABLE cat AS
+    SELECT SKU AS sku, lower(SKU) AS sku_key, lpad(UPC, 14, '0') AS gtin, CAST(Quantity AS INTEGER) AS expected,
+      "Product Name" AS name, Category AS category, Location AS location, CAST("Cost Price" AS DECIMAL(12, 2)) AS cost
+    FROM ${reader(catalogueFile)}`;
+
 /**
  * The same reconciliation in SQL, building the same result lines: read both files, normalise,
  * match SKU (case-insensitive) then GTIN-14, sum per product, categorise every product line
- * (expected, scanned, difference, variance value, name, category, location, first scanned value)
+ * (expected, scanned, difference, variance value, name, category, location, a scanned value)
  * and group the values that matched nothing into notFound lines; the lines are materialised in
  * a table, in the engine's order (category, then SKU). The category counts are read afterwards.
+ * A line's scanned value and lot are any of its reads' (`any_value`), where the engine keeps the
+ * first; GS1 expiry and serial are not read: `runDuckDbFirstReads` does both.
  */
 export async function runDuckDb(files: { catalogueFile: string; scanFile: string }) {
-  const instance = await DuckDBInstance.create(':memory:');
-  const db = await instance.connect();
-  const started = performance.now();
-  const reader = (f: string) => `read_csv('${f}', header = true, all_varchar = true)`;
-  await db.run(`
-    CREATE TABLE cat AS
-      SELECT SKU AS sku, lower(SKU) AS sku_key, lpad(UPC, 14, '0') AS gtin, CAST(Quantity AS INTEGER) AS expected,
-        "Product Name" AS name, Category AS category, Location AS location, CAST("Cost Price" AS DECIMAL(12, 2)) AS cost
-      FROM ${reader(files.catalogueFile)}`);
-  await db.run(`
+  return timedReference(files.catalogueFile, `
     CREATE TABLE lines AS
     WITH s AS (
       SELECT trim(Barcode) AS v, COALESCE(CAST(NULLIF(trim(Qty), '') AS INTEGER), 1) AS q
@@ -119,11 +122,7 @@ export async function runDuckDb(files: { catalogueFile: string; scanFile: string
       SELECT c.sku, p.first_value AS scan_value, c.sku AS matched_sku, c.name, c.category AS actual_category, c.location,
         c.expected, COALESCE(p.scanned, 0) AS scanned, COALESCE(p.scanned, 0) - c.expected AS difference,
         c.cost, (COALESCE(p.scanned, 0) - c.expected) * c.cost AS variance_value,
-        CASE
-          WHEN p.scanned IS NULL THEN CASE WHEN c.expected <> 0 THEN 'zeroSheetItems' END
-          WHEN p.scanned = c.expected THEN 'quantityCorrect'
-          WHEN p.scanned > c.expected THEN 'quantityAbove'
-          ELSE 'quantityBelow' END AS category
+        ${PRODUCT_LINE_CATEGORY}
       FROM cat c LEFT JOIN per_product p ON p.sku = c.sku),
     not_found AS (
       SELECT any_value(v) AS scan_value, SUM(q) AS scanned FROM matched WHERE sku IS NULL GROUP BY COALESCE(g, lower(v)))
@@ -133,10 +132,93 @@ export async function runDuckDb(files: { catalogueFile: string; scanFile: string
       UNION ALL
       SELECT scan_value, scan_value, NULL, NULL, NULL, NULL, NULL, scanned, NULL, NULL, NULL, 'notFound' FROM not_found)
     ORDER BY category, sku`);
-  const seconds = (performance.now() - started) / 1000;
-  const reader2 = await db.runAndReadAll('SELECT category, COUNT(*) AS n FROM lines GROUP BY category ORDER BY category');
-  const counts = Object.fromEntries(reader2.getRows().map(([c, n]) => [String(c), Number(n)]));
-  db.closeSync();
-  return { seconds, counts };
 }
 
+
+/**
+ * `runDuckDb`'s reconciliation keeping what the engine's lines keep (docs/decisions/0179): each
+ * line's scanned value is its first read's (file order: a row number), a GS1 line's lot, expiry
+ * and serial are those of its first read that carries any, and a serialised item ((01) + (21))
+ * read again is counted once. For information beside the budgeted reference: the row order costs
+ * DuckDB a window over every row. Answers, besides the time and the category counts, `lines`:
+ * every line's SKU (or value), scanned value, scanned units, lot, expiry and serial, read after
+ * the clock stops.
+ */
+export async function runDuckDbFirstReads(files: { catalogueFile: string; scanFile: string }) {
+  return timedReference(files.catalogueFile, `
+    CREATE TABLE lines AS
+    WITH s AS (
+      SELECT row_number() OVER () AS rn, trim(Barcode) AS v, COALESCE(CAST(NULLIF(trim(Qty), '') AS INTEGER), 1) AS q
+      FROM ${reader(files.scanFile)} WHERE trim(Barcode) <> ''),
+    gs1 AS (SELECT rn, q, v, left(v, 1) IN ('(', ']', 'h') AS is_gs1 FROM s),
+    keyed AS (
+      SELECT rn, q, v, CASE WHEN NOT is_gs1 THEN lower(v) END AS k,
+        CASE WHEN is_gs1 THEN regexp_extract(v, '(?:\\(01\\)|^\\]d201|/01/)([0-9]{14})', 1)
+             WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g,
+        CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(10\\)|/10/|^\\]d201[0-9]{14}17[0-9]{6}10)([^\x1d(/]+)', 1), '') END AS lot,
+        CASE WHEN is_gs1 THEN strftime(strptime(NULLIF(regexp_extract(v, '(?:\\(17\\)|^\\]d201[0-9]{14}17|/17/)([0-9]{6})', 1), ''), '%y%m%d'), '%Y-%m-%d') END AS expiry,
+        CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(21\\)|\x1d21|/21/)([^\x1d(/]+)', 1), '') END AS serial
+      FROM gs1),
+    -- A serialised item read again counts once: its first read.
+    counted AS (
+      SELECT * FROM keyed WHERE serial IS NULL
+      UNION ALL
+      SELECT * FROM keyed WHERE serial IS NOT NULL QUALIFY row_number() OVER (PARTITION BY g, serial ORDER BY rn) = 1),
+    by_sku AS (SELECT counted.*, cat.sku AS sku1 FROM counted LEFT JOIN cat ON cat.sku_key = counted.k),
+    matched AS (
+      SELECT b.rn, b.q, b.v, b.g, b.lot, b.expiry, b.serial, COALESCE(b.sku1, c2.sku) AS sku,
+        b.lot IS NOT NULL OR b.expiry IS NOT NULL OR b.serial IS NOT NULL AS has_details
+      FROM by_sku b LEFT JOIN cat c2 ON c2.gtin = b.g),
+    per_product AS (
+      SELECT sku, SUM(q) AS scanned, arg_min(v, rn) AS first_value,
+        arg_min({'lot': lot, 'expiry': expiry, 'serial': serial}, rn) FILTER (WHERE has_details) AS details
+      FROM matched WHERE sku IS NOT NULL GROUP BY sku),
+    product_lines AS (
+      SELECT c.sku, p.first_value AS scan_value, c.sku AS matched_sku, c.name, c.category AS actual_category, c.location,
+        c.expected, COALESCE(p.scanned, 0) AS scanned, COALESCE(p.scanned, 0) - c.expected AS difference,
+        c.cost, (COALESCE(p.scanned, 0) - c.expected) * c.cost AS variance_value, p.details,
+        ${PRODUCT_LINE_CATEGORY}
+      FROM cat c LEFT JOIN per_product p ON p.sku = c.sku),
+    not_found AS (
+      SELECT arg_min(v, rn) AS scan_value, SUM(q) AS scanned,
+        arg_min({'lot': lot, 'expiry': expiry, 'serial': serial}, rn) FILTER (WHERE has_details) AS details
+      FROM matched WHERE sku IS NULL GROUP BY COALESCE(g, lower(v)))
+    SELECT * FROM (
+      SELECT sku, scan_value, matched_sku, name, actual_category, location, expected, scanned, difference, cost, variance_value, details, category
+      FROM product_lines WHERE category IS NOT NULL
+      UNION ALL
+      SELECT scan_value, scan_value, NULL, NULL, NULL, NULL, NULL, scanned, NULL, NULL, NULL, details, 'notFound' FROM not_found)
+    ORDER BY category, sku`,
+    'SELECT category, sku, scan_value, CAST(scanned AS VARCHAR), details.lot, details.expiry, details.serial FROM lines',
+  );
+}
+
+/** A product line's category from its catalogue row `c` and its reads `p` (SQL of the references). */
+const PRODUCT_LINE_CATEGORY = `CASE
+          WHEN p.scanned IS NULL THEN CASE WHEN c.expected <> 0 THEN 'zeroSheetItems' END
+          WHEN p.scanned = c.expected THEN 'quantityCorrect'
+          WHEN p.scanned > c.expected THEN 'quantityAbove'
+          ELSE 'quantityBelow' END AS category`;
+
+/**
+ * A reference's run on a fresh in-memory DuckDB: the catalogue table, then `linesSql` (which
+ * creates the table `lines`), timed together; then, untimed, the category counts and, when
+ * `linesQuery` is given, its rows as tab-joined text (null cells empty).
+ */
+async function timedReference(catalogueFile: string, linesSql: string, linesQuery?: string) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  try {
+    const started = performance.now();
+    await db.run(CATALOGUE_TABLE(catalogueFile));
+    await db.run(linesSql);
+    const seconds = (performance.now() - started) / 1000;
+    const counted = await db.runAndReadAll('SELECT category, COUNT(*) AS n FROM lines GROUP BY category ORDER BY category');
+    const counts = Object.fromEntries(counted.getRows().map(([c, n]) => [String(c), Number(n)]));
+    const rows = linesQuery === undefined ? [] : (await db.runAndReadAll(linesQuery)).getRows();
+    const lines = rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell))).join('\t'));
+    return { seconds, counts, lines };
+  } finally {
+    db.closeSync();
+  }
+}
