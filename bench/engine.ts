@@ -19,7 +19,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RESULT_CATEGORIES } from '../src/contracts/results.js';
+import { RESULT_CATEGORIES, type ResultCategory, type ResultItem } from '../src/contracts/results.js';
 import { createReconciler, type CatalogueProduct } from '../src/domain/reconcile.js';
 import { generate, runDuckDb, runDuckDbFirstReads } from './support/scan-data.js';
 import { openTable, readScanColumns } from '../src/server/files/index.js';
@@ -73,7 +73,11 @@ interface Phases {
   lines: number;
 }
 
-async function runEngine(files: { catalogueFile: string; scanFile: string }, mode: LineMode) {
+/**
+ * One run of readers + engine on `files`. `onLine`, given only to the untimed check of the lines
+ * (`checkFirstReadLines`), sees each streamed line as it is made.
+ */
+async function runEngine(files: { catalogueFile: string; scanFile: string }, mode: LineMode, onLine?: (category: ResultCategory, line: ResultItem) => void) {
   const started = performance.now();
   const catalogue = await readCatalogue(files.catalogueFile);
   const catalogueRead = performance.now();
@@ -112,6 +116,7 @@ async function runEngine(files: { catalogueFile: string; scanFile: string }, mod
     for (const line of lines(category)) {
       made += 1;
       units += line.scannedQuantity;
+      onLine?.(category, line);
     }
   }
   if (units < 0) throw new Error('negative units');
@@ -131,17 +136,10 @@ function phaseMedians(runs: { phases: Phases }[]): Phases {
  * lot, expiry and serial, line for line. Throws naming the first few that differ.
  */
 async function checkFirstReadLines(files: { catalogueFile: string; scanFile: string }, reference: string[]): Promise<void> {
-  const catalogue = await readCatalogue(files.catalogueFile);
-  const reconciler = createReconciler({ auditType: 'cycle-count', mode: 'standard', catalogue, files: [{ fileName: 'scans.csv', teamName: 'Team 1', scannerId: null }] });
-  const table = await openTable(files.scanFile, 'scans.csv', { header: 'auto' });
-  for await (const batch of readScanColumns(table, { scanColumn: 'Barcode', quantityColumn: 'Qty' })) reconciler.addColumns(0, batch.values, batch.quantities, batch.count, undefined, batch);
-  const { lines } = reconciler.finishStreamed();
   const engine: string[] = [];
-  for (const category of RESULT_CATEGORIES) {
-    for (const line of lines(category)) {
-      engine.push([category, line.sku ?? line.scanValue ?? '', line.scanValue ?? '', String(line.scannedQuantity), line.lot ?? '', line.expiry ?? '', line.serial ?? ''].join('\t'));
-    }
-  }
+  await runEngine(files, 'streamed', (category, line) =>
+    engine.push([category, line.sku ?? line.scanValue ?? '', line.scanValue ?? '', String(line.scannedQuantity), line.lot ?? '', line.expiry ?? '', line.serial ?? ''].join('\t')),
+  );
   const expected = new Set(reference);
   const missing = engine.filter((line) => !expected.has(line));
   const got = new Set(engine);
@@ -187,10 +185,7 @@ async function main() {
     if (JSON.stringify(streamedRun.counts) !== JSON.stringify(heldRun.counts) || streamedRun.lines !== heldRun.lines) {
       throw new Error(`streamed and held lines differ: ${streamedRun.lines} ${JSON.stringify(streamedRun.counts)} / ${heldRun.lines} ${JSON.stringify(heldRun.counts)}`);
     }
-    const stats = (runs: { seconds: number }[]) => {
-      const sorted = runs.map((r) => r.seconds).sort((x, y) => x - y);
-      return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
-    };
+    const stats = (runs: { seconds: number }[]) => spread(runs.map((r) => r.seconds));
     await checkFirstReadLines(files, firstReadRuns[0]!.lines);
     const engine = stats(engineRuns);
     const held = stats(heldRuns);

@@ -134,7 +134,6 @@ export async function runDuckDb(files: { catalogueFile: string; scanFile: string
     ORDER BY category, sku`);
 }
 
-
 /**
  * `runDuckDb`'s reconciliation keeping what the engine's lines keep (docs/decisions/0179): each
  * line's scanned value is its first read's (file order: a row number), a GS1 line's lot, expiry
