@@ -15,7 +15,7 @@ import { DATABASE_KINDS } from '../../test-support/databases.js';
 import { createTestApp, signedInMember, type TestApp, type TestClient } from '../../test-support/test-app.js';
 import { storedFileIds } from './stored-files.js';
 import { importFixtureCatalogue, manifestUpload } from './test-support/fixture-audits.js';
-import { createUploadToken, openUploadTokens, removeExpiredUploadTokens, UPLOAD_TOKEN_LIFETIME_MS } from './upload-tokens.js';
+import { createUploadToken, keepUploadAlongside, openUploadTokens, removeExpiredUploadTokens, UPLOAD_TOKEN_LIFETIME_MS } from './upload-tokens.js';
 
 const fixture = loadFixture('cycle-count-basic');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'stocktally-token-test-'));
@@ -164,6 +164,32 @@ describe.each(DATABASE_KINDS)('upload tokens on %s', (kind) => {
     await expect(openUploadTokens(t.db, organizationId, [{ field: 'uploadToken', token: made[0]! }])).rejects.toMatchObject({ code: 'UPLOAD_TOKEN_NOT_FOUND', status: 404 });
     const opened = await openUploadTokens(t.db, organizationId, [{ field: 'uploadToken', token: made[2]! }]);
     expect(opened.files[0]).toMatchObject({ fileName: 'HANDHELD.TXT', uploadToken: made[2] });
+    await opened.cleanup();
+  });
+
+  it('stores a file while its preview runs, and keeps nothing, deleting no older token, when the preview fails', async () => {
+    const file = { path: fixedWidth, fileName: 'HANDHELD.TXT', sizeBytes: 10 };
+    const live = async () => (await t.db.select({ token: uploadTokens.token }).from(uploadTokens).where(sql`${uploadTokens.organizationId} = ${organizationId}`)).map((r) => r.token).sort();
+    const chunkCount = async () => ((await t.db.execute(sql`select count(*)::int as n from stored_file_chunks where organization_id = ${organizationId}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const older = [(await createUploadToken(t.db, organizationId, file, 2)).uploadToken];
+    older.push((await createUploadToken(t.db, organizationId, file, 2)).uploadToken);
+    const [tokensBefore, chunksBefore] = [await live(), await chunkCount()];
+    expect(tokensBefore).toEqual([...older].sort());
+
+    // The preview fails while (or after) the file is stored: neither the new token, nor its file,
+    // nor the loss of the oldest token (two is the most kept here) stays.
+    const refused = new Error('the preview could not read the file');
+    await expect(keepUploadAlongside(t.db, organizationId, file, async () => Promise.reject(refused), { maxLive: 2 })).rejects.toBe(refused);
+    expect(await live()).toEqual(tokensBefore);
+    expect(await chunkCount()).toBe(chunksBefore);
+
+    // The preview succeeds: its answer comes back with a token whose file is readable, and the
+    // oldest token goes.
+    const { value, kept } = await keepUploadAlongside(t.db, organizationId, file, async () => 'previewed', { maxLive: 2 });
+    expect(value).toBe('previewed');
+    expect(await live()).toEqual([older[1]!, kept.uploadToken].sort());
+    const opened = await openUploadTokens(t.db, organizationId, [{ field: 'uploadToken', token: kept.uploadToken }]);
+    expect(opened.files[0]).toMatchObject({ fileName: 'HANDHELD.TXT', uploadToken: kept.uploadToken });
     await opened.cleanup();
   });
 

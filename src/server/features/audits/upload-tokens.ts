@@ -56,9 +56,9 @@ export interface OpenedTokenFiles {
 const tokenSchema = z.uuid();
 
 /**
- * Keeps the file at `file.path` for the organisation and answers its token and expiry.
- * Deletes lapsed tokens (and their files) first, and the organisation's oldest ones beyond
- * `maxLive - 1`, so that with the new one it holds at most `maxLive`.
+ * Keeps the file at `file.path` for the organisation and answers its token and expiry. Then
+ * deletes lapsed tokens (and their files), and the organisation's oldest ones beyond `maxLive`
+ * with the new one (`keepUploadAlongside`).
  * @param userId the user the token is kept for (catalogue and quantity files): only that user finds it.
  */
 export async function createUploadToken(
@@ -68,13 +68,53 @@ export async function createUploadToken(
   maxLive = MAX_LIVE_UPLOAD_TOKENS,
   userId?: string,
 ): Promise<{ uploadToken: string; expiresAt: Date }> {
+  const { kept } = await keepUploadAlongside(db, organizationId, file, async () => undefined, { maxLive, ...(userId === undefined ? {} : { userId }) });
+  return kept;
+}
+
+/**
+ * `createUploadToken` while `work` (the preview of the same file) runs: the file is written to
+ * the database as the preview reads it from disk, instead of after it (the two overlap: a
+ * 12 MB catalogue's preview took ~100 ms and storing it ~100 ms more). The token is kept only
+ * when both succeed; when `work` throws, the token and its file are removed and its error is
+ * thrown, no other token having been touched (older tokens are deleted only after success).
+ * Answers `work`'s value and the token.
+ */
+export async function keepUploadAlongside<T>(
+  db: Db,
+  organizationId: string,
+  file: { path: string; fileName: string; sizeBytes: number },
+  work: () => Promise<T>,
+  opts: { maxLive?: number; userId?: string } = {},
+): Promise<{ value: T; kept: { uploadToken: string; expiresAt: Date } }> {
+  const fileId = randomUUID();
+  const [stored, worked] = await Promise.allSettled([storeUnderNewToken(db, organizationId, file, fileId, opts.userId), work()]);
+  if (worked.status === 'rejected') {
+    if (stored.status === 'fulfilled') await removeUploadToken(db, organizationId, stored.value.uploadToken);
+    throw worked.reason;
+  }
+  if (stored.status === 'rejected') throw stored.reason;
+  const kept = stored.value;
   await removeExpiredUploadTokens(db);
+  const maxLive = opts.maxLive ?? MAX_LIVE_UPLOAD_TOKENS;
   await db.execute(sql`
     delete from upload_tokens where token in (
-      select token from upload_tokens where organization_id = ${organizationId} and not staging
+      select token from upload_tokens where organization_id = ${organizationId} and not staging and token <> ${kept.uploadToken}
       order by created_at desc, token offset ${Math.max(0, maxLive - 1)})`);
+  // The next calls on this process read the file from its disk (local-copies.ts, decision 0166).
+  await keepLocalCopy(fileId, file.path);
+  return { value: worked.value, kept };
+}
+
+/** A new token row of the organisation (and user) and the file stored under it; on failure neither stays. */
+async function storeUnderNewToken(
+  db: Db,
+  organizationId: string,
+  file: { path: string; fileName: string; sizeBytes: number },
+  fileId: string,
+  userId: string | undefined,
+): Promise<{ uploadToken: string; expiresAt: Date }> {
   const token = randomUUID();
-  const fileId = randomUUID();
   // The database's clock, as the expiry checks read it (app servers' clocks may differ).
   const lifetime = sql`now() + ${UPLOAD_TOKEN_LIFETIME_MS} * interval '1 millisecond'` as unknown as Date;
   const [{ expiresAt }] = await db
@@ -87,8 +127,6 @@ export async function createUploadToken(
     await db.delete(uploadTokens).where(eq(uploadTokens.token, token));
     throw err;
   }
-  // The next calls on this process read the file from its disk (local-copies.ts, decision 0166).
-  await keepLocalCopy(fileId, file.path);
   return { uploadToken: token, expiresAt };
 }
 

@@ -13,7 +13,7 @@ import { foldHeader, suggestMapping } from '../../../domain/column-mapping.js';
 import { interpretTable, type RepeatedRows, type TableInterpretation } from '../../../domain/table-interpretation.js';
 import type { Db } from '../../db/client.js';
 import { previewTable } from '../../files/index.js';
-import { createUploadToken, type TokenFile } from '../audits/upload-tokens.js';
+import { keepUploadAlongside, type TokenFile } from '../audits/upload-tokens.js';
 
 export type PreviewFlow = 'import' | 'quantities' | 'scan';
 
@@ -162,8 +162,11 @@ export async function previewAndKeep(opts: {
   choices?: PreviewChoices;
 }): Promise<FilePreview> {
   const { file, flow } = opts;
-  const preview = await previewUpload(file, flow, opts.choices);
-  if ('uploadToken' in file) return { ...preview, uploadToken: file.uploadToken, uploadTokenExpiresAt: file.expiresAt.toISOString() };
-  const kept = await createUploadToken(opts.db, opts.organizationId, file, undefined, flow === 'scan' ? undefined : opts.userId);
+  if ('uploadToken' in file) {
+    const preview = await previewUpload(file, flow, opts.choices);
+    return { ...preview, uploadToken: file.uploadToken, uploadTokenExpiresAt: file.expiresAt.toISOString() };
+  }
+  // The file is stored while it is previewed; a preview that fails keeps nothing.
+  const { value: preview, kept } = await keepUploadAlongside(opts.db, opts.organizationId, file, () => previewUpload(file, flow, opts.choices), flow === 'scan' ? {} : { userId: opts.userId });
   return { ...preview, uploadToken: kept.uploadToken, uploadTokenExpiresAt: kept.expiresAt.toISOString() };
 }
