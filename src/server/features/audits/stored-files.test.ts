@@ -3,7 +3,7 @@
  * sizes across chunk and read-slice edges, an empty file; each database gets the bytes by the
  * path meant for it (`runsOnPglite`, also inside a transaction).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +45,17 @@ describe.each(DATABASE_KINDS)('stored files on %s', (kind) => {
     ['one slice and a byte', Buffer.concat([randomBytes(READ_SLICE_BYTES), every.subarray(0, 1)])],
     ['two chunks and a slice, NULs and UTF-16 text', Buffer.concat([randomBytes(2 * CHUNK_BYTES), Buffer.alloc(1000), Buffer.from('\ufeffCafé;12\r\n', 'utf16le'), randomBytes(READ_SLICE_BYTES - 7)])],
   ];
+  it('stops storing before the next chunk once its signal is aborted, with the signal’s reason', async () => {
+    const input = path.join(dir, `${kind}-aborted.bin`);
+    writeFileSync(input, randomBytes(3 * CHUNK_BYTES));
+    const stopped = new AbortController();
+    const reason = new Error('the preview failed');
+    stopped.abort(reason);
+    const fileId = randomUUID();
+    await expect(storeUploadedFile(database.db, owner, input, fileId, stopped.signal)).rejects.toBe(reason);
+    expect(await storedFileExists(database.db, fileId)).toBe(false);
+  });
+
   for (const [label, bytes] of cases) {
     it(`gives back ${label} (${bytes.length} bytes) byte for byte`, async () => {
       const input = path.join(dir, `${kind}-in.bin`);

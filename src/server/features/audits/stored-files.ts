@@ -27,13 +27,15 @@ export type StoredFileOwner = { organizationId: string } & ({ auditId: string; u
 
 /**
  * Copies the file at `path` into the database for its owner; answers its stored file id
- * (`fileId` when given, else a new one).
+ * (`fileId` when given, else a new one). `signal`, once aborted, stops it before the next chunk
+ * (it then rejects with the signal's reason, the chunks written so far left to the caller).
  * Not in a transaction of its own: a caller that fails afterwards removes it (`removeStoredFiles`).
  */
-export async function storeUploadedFile(db: Db, owner: StoredFileOwner, path: string, fileId: string = randomUUID()): Promise<string> {
+export async function storeUploadedFile(db: Db, owner: StoredFileOwner, path: string, fileId: string = randomUUID(), signal?: AbortSignal): Promise<string> {
   const pglite = runsOnPglite(db);
   let seq = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
+    signal?.throwIfAborted();
     await db.insert(storedFileChunks).values({
       fileId,
       seq: seq++,

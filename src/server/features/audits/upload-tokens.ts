@@ -76,8 +76,9 @@ export async function createUploadToken(
  * `createUploadToken` while `work` (the preview of the same file) runs: the file is written to
  * the database as the preview reads it from disk, instead of after it (the two overlap: a
  * 12 MB catalogue's preview took ~100 ms and storing it ~100 ms more). The token is kept only
- * when both succeed; when `work` throws, the token and its file are removed and its error is
- * thrown, no other token having been touched (older tokens are deleted only after success).
+ * when both succeed; when `work` throws, the storing stops, the token and what was stored are
+ * removed and its error is thrown, no other token having been touched (older tokens are deleted
+ * only after success).
  * Answers `work`'s value and the token.
  */
 export async function keepUploadAlongside<T>(
@@ -88,7 +89,13 @@ export async function keepUploadAlongside<T>(
   opts: { maxLive?: number; userId?: string } = {},
 ): Promise<{ value: T; kept: { uploadToken: string; expiresAt: Date } }> {
   const fileId = randomUUID();
-  const [stored, worked] = await Promise.allSettled([storeUnderNewToken(db, organizationId, file, fileId, opts.userId), work()]);
+  // A preview that fails stops the storing too (a hostile file's bytes are not written on).
+  const failed = new AbortController();
+  const working = work().catch((err: unknown) => {
+    failed.abort(err);
+    throw err;
+  });
+  const [stored, worked] = await Promise.allSettled([storeUnderNewToken(db, organizationId, file, fileId, opts.userId, failed.signal), working]);
   if (worked.status === 'rejected') {
     if (stored.status === 'fulfilled') await removeUploadToken(db, organizationId, stored.value.uploadToken);
     throw worked.reason;
@@ -106,13 +113,14 @@ export async function keepUploadAlongside<T>(
   return { value: worked.value, kept };
 }
 
-/** A new token row of the organisation (and user) and the file stored under it; on failure neither stays. */
+/** A new token row of the organisation (and user) and the file stored under it; on failure (or `signal` aborted) neither stays. */
 async function storeUnderNewToken(
   db: Db,
   organizationId: string,
   file: { path: string; fileName: string; sizeBytes: number },
   fileId: string,
   userId: string | undefined,
+  signal: AbortSignal,
 ): Promise<{ uploadToken: string; expiresAt: Date }> {
   const token = randomUUID();
   // The database's clock, as the expiry checks read it (app servers' clocks may differ).
@@ -122,7 +130,7 @@ async function storeUnderNewToken(
     .values({ token, organizationId, userId: userId ?? null, fileId, fileName: file.fileName, sizeBytes: file.sizeBytes, expiresAt: lifetime })
     .returning({ expiresAt: uploadTokens.expiresAt });
   try {
-    await storeUploadedFile(db, { organizationId, uploadToken: token }, file.path, fileId);
+    await storeUploadedFile(db, { organizationId, uploadToken: token }, file.path, fileId, signal);
   } catch (err) {
     await db.delete(uploadTokens).where(eq(uploadTokens.token, token));
     throw err;
