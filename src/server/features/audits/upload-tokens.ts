@@ -55,6 +55,9 @@ export interface OpenedTokenFiles {
 
 const tokenSchema = z.uuid();
 
+/** A file just received that a token is to keep. */
+type KeptUpload = Pick<ScanFileSource, 'path' | 'fileName' | 'sizeBytes'>;
+
 /**
  * Keeps the file at `file.path` for the organisation and answers its token and expiry. Then
  * deletes lapsed tokens (and their files), and the organisation's oldest ones beyond `maxLive`
@@ -64,11 +67,11 @@ const tokenSchema = z.uuid();
 export async function createUploadToken(
   db: Db,
   organizationId: string,
-  file: { path: string; fileName: string; sizeBytes: number },
+  file: KeptUpload,
   maxLive = MAX_LIVE_UPLOAD_TOKENS,
   userId?: string,
 ): Promise<{ uploadToken: string; expiresAt: Date }> {
-  const { kept } = await keepUploadAlongside(db, organizationId, file, async () => undefined, { maxLive, ...(userId === undefined ? {} : { userId }) });
+  const { kept } = await keepUploadAlongside(db, organizationId, file, async () => undefined, { maxLive, userId });
   return kept;
 }
 
@@ -84,9 +87,9 @@ export async function createUploadToken(
 export async function keepUploadAlongside<T>(
   db: Db,
   organizationId: string,
-  file: { path: string; fileName: string; sizeBytes: number },
+  file: KeptUpload,
   work: () => Promise<T>,
-  opts: { maxLive?: number; userId?: string } = {},
+  opts: { maxLive?: number; userId?: string | undefined } = {},
 ): Promise<{ value: T; kept: { uploadToken: string; expiresAt: Date } }> {
   const fileId = randomUUID();
   // A preview that fails stops the storing too (a hostile file's bytes are not written on).
@@ -117,7 +120,7 @@ export async function keepUploadAlongside<T>(
 async function storeUnderNewToken(
   db: Db,
   organizationId: string,
-  file: { path: string; fileName: string; sizeBytes: number },
+  file: KeptUpload,
   fileId: string,
   userId: string | undefined,
   signal: AbortSignal,

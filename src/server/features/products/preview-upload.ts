@@ -167,6 +167,6 @@ export async function previewAndKeep(opts: {
     return { ...preview, uploadToken: file.uploadToken, uploadTokenExpiresAt: file.expiresAt.toISOString() };
   }
   // The file is stored while it is previewed; a preview that fails keeps nothing.
-  const { value: preview, kept } = await keepUploadAlongside(opts.db, opts.organizationId, file, () => previewUpload(file, flow, opts.choices), flow === 'scan' ? {} : { userId: opts.userId });
+  const { value: preview, kept } = await keepUploadAlongside(opts.db, opts.organizationId, file, () => previewUpload(file, flow, opts.choices), { userId: flow === 'scan' ? undefined : opts.userId });
   return { ...preview, uploadToken: kept.uploadToken, uploadTokenExpiresAt: kept.expiresAt.toISOString() };
 }
