@@ -89,6 +89,18 @@ const CATALOGUE_TABLE = (catalogueFile: string) => `
       "Product Name" AS name, Category AS category, Location AS location, CAST("Cost Price" AS DECIMAL(12, 2)) AS cost
     FROM ${reader(catalogueFile)}`;
 
+/** Whether the scan value `v` is a GS1 element string (bracketed, raw `]d2`, Digital Link). */
+const IS_GS1 = `left(v, 1) IN ('(', ']', 'h')`;
+
+/**
+ * The references' match keys of a scan value `v` (`is_gs1` set): `k` its lower case (not for GS1),
+ * `g` its GTIN-14 (a GS1 string's (01), or a digit code padded), `lot` a GS1 string's (10).
+ */
+const KEY_AND_LOT = `CASE WHEN NOT is_gs1 THEN lower(v) END AS k,
+        CASE WHEN is_gs1 THEN regexp_extract(v, '(?:\\(01\\)|^\\]d201|/01/)([0-9]{14})', 1)
+             WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g,
+        CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(10\\)|/10/|^\\]d201[0-9]{14}17[0-9]{6}10)([^\x1d(/]+)', 1), '') END AS lot`;
+
 /**
  * The same reconciliation in SQL, building the same result lines: read both files, normalise,
  * match SKU (case-insensitive) then GTIN-14, sum per product, categorise every product line
@@ -106,12 +118,9 @@ export async function runDuckDb(files: { catalogueFile: string; scanFile: string
       FROM ${reader(files.scanFile)} WHERE trim(Barcode) <> ''),
     gs1 AS (
       -- GS1 element strings (bracketed, raw ]d2, Digital Link): their GTIN and lot; never a SKU.
-      SELECT q, v, left(v, 1) IN ('(', ']', 'h') AS is_gs1 FROM s),
+      SELECT q, v, ${IS_GS1} AS is_gs1 FROM s),
     keyed AS (
-      SELECT q, CASE WHEN NOT is_gs1 THEN lower(v) END AS k,
-        CASE WHEN is_gs1 THEN regexp_extract(v, '(?:\\(01\\)|^\\]d201|/01/)([0-9]{14})', 1)
-             WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g,
-        CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(10\\)|/10/|^\\]d201[0-9]{14}17[0-9]{6}10)([^\x1d(/]+)', 1), '') END AS lot,
+      SELECT q, ${KEY_AND_LOT},
         v FROM gs1),
     by_sku AS (SELECT keyed.*, cat.sku AS sku1 FROM keyed LEFT JOIN cat ON cat.sku_key = keyed.k),
     matched AS (
@@ -149,12 +158,9 @@ export async function runDuckDbFirstReads(files: { catalogueFile: string; scanFi
     WITH s AS (
       SELECT row_number() OVER () AS rn, trim(Barcode) AS v, COALESCE(CAST(NULLIF(trim(Qty), '') AS INTEGER), 1) AS q
       FROM ${reader(files.scanFile)} WHERE trim(Barcode) <> ''),
-    gs1 AS (SELECT rn, q, v, left(v, 1) IN ('(', ']', 'h') AS is_gs1 FROM s),
+    gs1 AS (SELECT rn, q, v, ${IS_GS1} AS is_gs1 FROM s),
     keyed AS (
-      SELECT rn, q, v, CASE WHEN NOT is_gs1 THEN lower(v) END AS k,
-        CASE WHEN is_gs1 THEN regexp_extract(v, '(?:\\(01\\)|^\\]d201|/01/)([0-9]{14})', 1)
-             WHEN regexp_full_match(v, '[0-9]{1,14}') THEN lpad(v, 14, '0') END AS g,
-        CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(10\\)|/10/|^\\]d201[0-9]{14}17[0-9]{6}10)([^\x1d(/]+)', 1), '') END AS lot,
+      SELECT rn, q, v, ${KEY_AND_LOT},
         CASE WHEN is_gs1 THEN strftime(strptime(NULLIF(regexp_extract(v, '(?:\\(17\\)|^\\]d201[0-9]{14}17|/17/)([0-9]{6})', 1), ''), '%y%m%d'), '%Y-%m-%d') END AS expiry,
         CASE WHEN is_gs1 THEN NULLIF(regexp_extract(v, '(?:\\(21\\)|\x1d21|/21/)([^\x1d(/]+)', 1), '') END AS serial
       FROM gs1),
