@@ -8,18 +8,12 @@
  * cells) instead of an object, a files array and two map entries. Digit codes are keyed by their
  * GTIN-14 value in a NumberTable (no key string at all); other values by lower case in a Map.
  */
+import { doubled } from './doubled-column.js';
 import { detachedString } from './normalize-scan-value.js';
 import { MISSING, NumberTable } from './number-table.js';
 
 /** Digit codes up to this many digits are keyed by number (as in catalogue-index.ts). */
 const MAX_NUMERIC_DIGITS = 14;
-
-/** A growable column of numbers. */
-function grown<T extends Float64Array | Int32Array>(array: T, make: (n: number) => T): T {
-  const next = make(array.length * 2);
-  next.set(array);
-  return next;
-}
 
 export class NotFoundTally {
   private digitKeys = new NumberTable(1024);
@@ -118,15 +112,13 @@ export class NotFoundTally {
   }
 
   private grow(): void {
-    const f64 = (n: number) => new Float64Array(n);
-    const i32 = (n: number) => new Int32Array(n);
-    this.quantity = grown(this.quantity, f64);
-    this.firstRow = grown(this.firstRow, f64);
-    this.firstFile = grown(this.firstFile, i32);
-    this.before = grown(this.before, i32);
-    this.after = grown(this.after, i32);
-    this.lastFile = grown(this.lastFile, i32);
-    this.fileMask = grown(this.fileMask, i32);
+    this.quantity = doubled(this.quantity);
+    this.firstRow = doubled(this.firstRow);
+    this.firstFile = doubled(this.firstFile);
+    this.before = doubled(this.before);
+    this.after = doubled(this.after);
+    this.lastFile = doubled(this.lastFile);
+    this.fileMask = doubled(this.fileMask);
   }
 
   private growDigitKeys(): void {

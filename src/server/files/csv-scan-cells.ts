@@ -12,6 +12,7 @@
  * text for read-scan-rows.ts to parse, so their rules and messages stay in one place.
  */
 import { CsvTextParser } from './csv-parser.js';
+import { doubled } from '../../domain/doubled-column.js';
 import { plainDigitsIn } from './parse-quantity.js';
 import { isBlankCell } from './table.js';
 
@@ -149,16 +150,8 @@ function rawQuantity(out: ScanCellColumns, at: number, raw: string): void {
 }
 
 function grow(out: ScanCellColumns): void {
-  const lines = new Float64Array(out.lines.length * 2);
-  lines.set(out.lines);
-  const quantities = new Float64Array(out.quantities.length * 2);
-  quantities.set(out.quantities);
-  const starts = new Int32Array(out.starts.length * 2);
-  starts.set(out.starts);
-  const ends = new Int32Array(out.ends.length * 2);
-  ends.set(out.ends);
-  out.lines = lines;
-  out.quantities = quantities;
-  out.starts = starts;
-  out.ends = ends;
+  out.lines = doubled(out.lines);
+  out.quantities = doubled(out.quantities);
+  out.starts = doubled(out.starts);
+  out.ends = doubled(out.ends);
 }
