@@ -70,8 +70,8 @@ export interface ScanTally {
   inScope: Float64Array;
   /** Per file (undefined for a file without a matched row): see TALLY_STRIDE. */
   fileTallies: readonly (Float64Array | undefined)[];
-  /** Per file (with its tally), per product: the normalised value of its first row there. */
-  fileFirstValues: readonly (readonly string[] | undefined)[];
+  /** The normalised value of product `product`'s first row in file `file` (a file where it was matched). */
+  firstValue: (file: number, product: number) => string;
   /** Units per file (thousandths), all rows / rows matched to an in-scope product. */
   fileTotal: Float64Array;
   fileMatched: Float64Array;
@@ -325,7 +325,7 @@ function singleFileOf(files: readonly ScanFileMeta[]): string[] {
 
 /** The line of `plan.listed[i]`. */
 function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleFile: string[]): ResultItem {
-  const { catalogue, files, fileTallies, fileFirstValues } = tally;
+  const { catalogue, files, fileTallies } = tally;
   const code = plan.category[i]!;
   const p = plan.listed[i]!;
   const product = catalogue[p]!;
@@ -334,7 +334,7 @@ function productLine(tally: ScanTally, plan: ProductLinePlan, i: number, singleF
   const quantity = fromThousandths(scannedThousandths);
   const first = plan.firstFileOf[p]!;
   const wasScanned = first !== NEVER;
-  const firstValue = wasScanned ? fileFirstValues[first]![p]! : null;
+  const firstValue = wasScanned ? tally.firstValue(first, p) : null;
   const gs1 = wasScanned ? tally.productGs1(p) : null;
   const differenceThousandths = code !== NOT_EXPECTED && code !== CROSS_FILE ? scannedThousandths - plan.expected[p]! : null;
   const difference = differenceThousandths === null ? null : fromThousandths(differenceThousandths);

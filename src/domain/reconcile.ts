@@ -41,9 +41,10 @@
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
 import { buildCatalogueIndex, gs1GtinKey, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { detachedGs1Details, type Gs1Details, type Gs1Item } from './gs1/gs1-scan.js';
+import { KeptTexts } from './kept-text.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
-import { detachedString, normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
+import { normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
 import { touchedLines } from './number-table.js';
 import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
@@ -154,7 +155,7 @@ function hasDetails(item: Gs1Item): boolean {
   return item.lot !== null || item.expiry !== null || item.serial !== null;
 }
 
-/** Slots per product of the engine's held GS1 details: file, lot, expiry, serial. */
+/** Slots per product of the engine's held GS1 details: file, lot, expiry, serial (lot and serial as `KeptTexts` handles). */
 const HELD_STRIDE = 4;
 const HELD_LOT = 1;
 const HELD_EXPIRY = 2;
@@ -165,11 +166,13 @@ function heldGs1Slots(n: number): (number | string | null)[] {
   return new Array<number | string | null>(n * HELD_STRIDE).fill(null);
 }
 
-/** The details held for product `p` in `slots` (`heldGs1Slots`), or null. */
-function heldGs1Details(slots: readonly (number | string | null)[] | null, p: number): Gs1Details | null {
+/** The details held for product `p` in `slots` (`heldGs1Slots`, texts in `kept`), or null. */
+function heldGs1Details(slots: readonly (number | string | null)[] | null, kept: KeptTexts, p: number): Gs1Details | null {
   const at = p * HELD_STRIDE;
   if (slots === null || slots[at] === null) return null;
-  return { lot: slots[at + HELD_LOT] as string | null, expiry: slots[at + HELD_EXPIRY] as string | null, serial: slots[at + HELD_SERIAL] as string | null };
+  const lot = slots[at + HELD_LOT] as number | null;
+  const serial = slots[at + HELD_SERIAL] as number | null;
+  return { lot: lot === null ? null : kept.text(lot), expiry: slots[at + HELD_EXPIRY] as string | null, serial: serial === null ? null : kept.text(serial) };
 }
 
 /** `countRow`'s target for a blank value (below every `match` answer). */
@@ -187,11 +190,13 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
   // (units; in scope and match level of its first row in the file) so that a row touches one
-  // cache line of state, and the value of the product's first row in the file.
+  // cache line of state, and the value of the product's first row in the file (a handle of
+  // `kept`, set with the level: docs/decisions/0180).
   const inScope = new Float64Array(nProducts);
   for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
-  const fileFirstValues: (string[] | undefined)[] = new Array(nFiles).fill(undefined);
+  const fileFirstValues: (Int32Array | undefined)[] = new Array(nFiles).fill(undefined);
+  const kept = new KeptTexts();
   const rowCount = new Float64Array(nFiles);
   // Units in thousandths (quantity-thousandths.ts); fileAbsolute bounds every partial sum.
   const fileTotal = new Float64Array(nFiles);
@@ -205,9 +210,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
   // and the serials seen (reconcile-repeated-reads.ts).
   // Per product (allocated on the first such read), HELD_STRIDE slots side by side (one cache
-  // line: no object per product): that read's file (null: none), lot, expiry and serial
-  // (strings of their own). A file's rows are counted in order, so a later read replaces the
-  // held one only when it comes from an earlier file.
+  // line: no object per product): that read's file (null: none), lot and serial (handles of
+  // `kept`, or null) and expiry (one of gs1-scan.ts's shared date strings). A file's rows are
+  // counted in order, so a later read replaces the held one only when it comes from an earlier
+  // file.
   let productGs1: (number | string | null)[] | null = null;
   const notFoundGs1 = new Map<number, Gs1Details>();
   const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
@@ -219,7 +225,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     const tally = new Float64Array(nProducts * TALLY_STRIDE);
     for (let p = 0; p < nProducts; p++) tally[p * TALLY_STRIDE + TALLY_STATE] = inScope[p]! * TALLY_IN_SCOPE;
     fileTallies[f] = tally;
-    fileFirstValues[f] = new Array<string>(nProducts).fill('');
+    fileFirstValues[f] = new Int32Array(nProducts);
     return tally;
   }
 
@@ -406,7 +412,14 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     let thousandths = toThousandths(quantity);
     if (thousandths !== thousandths) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity);
     if (gs1 !== null) {
-      if (gs1.serial !== null && !gs1.contents && repeats.isRepeat(fileIndex, line >= 0 ? line : row, rowValue(value), target, gs1)) return;
+      if (gs1.serial !== null && !gs1.contents) {
+        const readLine = line >= 0 ? line : row;
+        const firstRead = repeats.firstReadOf(fileIndex, readLine, gs1);
+        if (firstRead >= 0) {
+          repeats.recordRepeat(firstRead, fileIndex, readLine, rowValue(value), target, gs1);
+          return;
+        }
+      }
       thousandths *= gs1.units;
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
@@ -416,9 +429,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         const held = productGs1[at] as number | null;
         if (held === null || fileIndex < held) {
           productGs1[at] = fileIndex;
-          productGs1[at + HELD_LOT] = gs1.lot === null ? null : detachedString(gs1.lot);
+          productGs1[at + HELD_LOT] = gs1.lot === null ? null : kept.keep(gs1.lot);
           productGs1[at + HELD_EXPIRY] = gs1.expiry;
-          productGs1[at + HELD_SERIAL] = gs1.serial === null ? null : detachedString(gs1.serial);
+          productGs1[at + HELD_SERIAL] = gs1.serial === null ? null : kept.keep(gs1.serial);
         }
       }
     }
@@ -436,7 +449,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       if (state & TALLY_IN_SCOPE) fileMatched[fileIndex] += quantity;
       if (state < TALLY_LEVEL) {
         tally[at + TALLY_STATE] = state + TALLY_LEVEL * level;
-        fileFirstValues[fileIndex]![target] = detachedString(rowValue(value));
+        fileFirstValues[fileIndex]![target] = value === null ? kept.keep(spanText, spanStart, spanEnd) : kept.keep(value);
       }
       lastMatched[fileIndex] = target;
       const waiting = pendingAfter[fileIndex]!;
@@ -461,11 +474,11 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     files,
     inScope,
     fileTallies,
-    fileFirstValues,
+    firstValue: (f, p) => kept.text(fileFirstValues[f]![p]!),
     fileTotal,
     fileMatched,
     notFound,
-    productGs1: (p) => heldGs1Details(productGs1, p),
+    productGs1: (p) => heldGs1Details(productGs1, kept, p),
     notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
     repeatedReads: repeats,
   });
