@@ -42,6 +42,7 @@ import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem 
 import { buildCatalogueIndex, gs1GtinKey, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { detachedGs1Details, type Gs1Details, type Gs1Item } from './gs1/gs1-scan.js';
 import { KeptTexts } from './kept-text.js';
+import { HeldGs1Details } from './reconcile-held-gs1.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
 import { normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
@@ -155,26 +156,6 @@ function hasDetails(item: Gs1Item): boolean {
   return item.lot !== null || item.expiry !== null || item.serial !== null;
 }
 
-/** Slots per product of the engine's held GS1 details: file, lot, expiry, serial (lot and serial as `KeptTexts` handles). */
-const HELD_STRIDE = 4;
-const HELD_LOT = 1;
-const HELD_EXPIRY = 2;
-const HELD_SERIAL = 3;
-
-/** `n` products' held-details slots, none held (all null: filled natively, not pushed one by one). */
-function heldGs1Slots(n: number): (number | string | null)[] {
-  return new Array<number | string | null>(n * HELD_STRIDE).fill(null);
-}
-
-/** The details held for product `p` in `slots` (`heldGs1Slots`, texts in `kept`), or null. */
-function heldGs1Details(slots: readonly (number | string | null)[] | null, kept: KeptTexts, p: number): Gs1Details | null {
-  const at = p * HELD_STRIDE;
-  if (slots === null || slots[at] === null) return null;
-  const lot = slots[at + HELD_LOT] as number | null;
-  const serial = slots[at + HELD_SERIAL] as number | null;
-  return { lot: lot === null ? null : kept.text(lot), expiry: slots[at + HELD_EXPIRY] as string | null, serial: serial === null ? null : kept.text(serial) };
-}
-
 /** `countRow`'s target for a blank value (below every `match` answer). */
 const BLANK = -0x7fffffff;
 /** addColumns keeps its scratch arrays of values and GS1 reads between batches up to this many. */
@@ -207,14 +188,9 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
 
   // Values that matched no product: one entry per notFoundKey (reconcile-not-found.ts).
   const notFound = new NotFoundTally();
-  // GS1 reads: the first with lot/expiry/serial per product (by index) and per notFound entry,
-  // and the serials seen (reconcile-repeated-reads.ts).
-  // Per product (allocated on the first such read), HELD_STRIDE slots side by side (one cache
-  // line: no object per product): that read's file (null: none), lot and serial (handles of
-  // `kept`, or null) and expiry (one of gs1-scan.ts's shared date strings). A file's rows are
-  // counted in order, so a later read replaces the held one only when it comes from an earlier
-  // file.
-  let productGs1: (number | string | null)[] | null = null;
+  // GS1 reads: the first with lot/expiry/serial per product (reconcile-held-gs1.ts) and per
+  // notFound entry, and the serials seen (reconcile-repeated-reads.ts).
+  const productGs1 = new HeldGs1Details(nProducts, kept);
   const notFoundGs1 = new Map<number, Gs1Details>();
   const repeats = new RepeatedReads(mode === 'cross-validation' && nFiles > 1);
 
@@ -423,17 +399,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
       thousandths *= gs1.units;
       // (37) may hold 8 digits: a count past the exact range is refused like any other.
       if (Math.abs(thousandths) > MAX_EXACT_THOUSANDTHS) throw new ScanQuantityError(files[fileIndex]!.fileName, row, quantity * gs1.units);
-      if (target >= 0 && hasDetails(gs1)) {
-        productGs1 ??= heldGs1Slots(nProducts);
-        const at = target * HELD_STRIDE;
-        const held = productGs1[at] as number | null;
-        if (held === null || fileIndex < held) {
-          productGs1[at] = fileIndex;
-          productGs1[at + HELD_LOT] = gs1.lot === null ? null : kept.keep(gs1.lot);
-          productGs1[at + HELD_EXPIRY] = gs1.expiry;
-          productGs1[at + HELD_SERIAL] = gs1.serial === null ? null : kept.keep(gs1.serial);
-        }
-      }
+      if (target >= 0 && hasDetails(gs1)) productGs1.hold(target, fileIndex, gs1);
     }
     countThousandths(fileIndex, value, row, units === ONE_UNIT ? thousandths + 0 : timesUnits(thousandths, units), target, level, gs1);
   }
@@ -478,7 +444,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     fileTotal,
     fileMatched,
     notFound,
-    productGs1: (p) => heldGs1Details(productGs1, kept, p),
+    productGs1: (p) => productGs1.of(p),
     notFoundGs1: (e) => notFoundGs1.get(e) ?? null,
     repeatedReads: repeats,
   });
