@@ -16,7 +16,7 @@
  * Memory: one byte per kept character, eight bytes per handle; never tied to the source text.
  */
 import { doubled } from './doubled-column.js';
-import { detachedString } from './normalize-scan-value.js';
+import { detachedString, isRangeOf } from './normalize-scan-value.js';
 
 /** One store of kept texts (a reconciliation's, or one table's of serials): see the module comment. */
 export class KeptTexts {
@@ -68,12 +68,7 @@ export class KeptTexts {
   /** True when the text kept under `handle` is `source[start, end)`, compared in place. */
   equals(handle: number, source: string, start: number, end: number): boolean {
     const at = this.starts[handle]!;
-    if (at < 0) {
-      const kept = this.others[-1 - at]!;
-      if (kept.length !== end - start) return false;
-      for (let i = 0; i < kept.length; i++) if (kept.charCodeAt(i) !== source.charCodeAt(start + i)) return false;
-      return true;
-    }
+    if (at < 0) return isRangeOf(this.others[-1 - at]!, source, start, end);
     if (this.ends[handle]! - at !== end - start) return false;
     const bytes = this.bytes;
     for (let i = 0; i < end - start; i++) if (bytes[at + i] !== source.charCodeAt(start + i)) return false;
@@ -86,9 +81,7 @@ export class KeptTexts {
   }
 
   private growBytes(length: number): void {
-    let size = this.bytes.length * 2;
-    while (size < this.used + length) size *= 2;
-    const bytes = new Uint8Array(size);
+    const bytes = new Uint8Array(Math.max(this.bytes.length * 2, this.used + length));
     bytes.set(this.bytes.subarray(0, this.used));
     this.bytes = bytes;
   }

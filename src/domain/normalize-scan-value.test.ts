@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupedDigits, isBlankScanValue, normalizeScanValue } from './normalize-scan-value.js';
+import { groupedDigits, isBlankScanValue, isRangeOf, normalizeScanValue } from './normalize-scan-value.js';
 
 describe('normalizeScanValue (DESIGN.md section 5 rule 1)', () => {
   it.each([
@@ -81,4 +81,16 @@ describe('groupedDigits (DESIGN.md section 5 rule 1)', () => {
       expect(groupedDigits(value)).toBeNull();
     },
   );
+});
+
+describe('isRangeOf (a held text against a range of a chunk, in place)', () => {
+  it('is true only for the same characters at that place', () => {
+    const chunk = 'SKU-1,(01)09501101530003,Größe';
+    expect(isRangeOf('(01)09501101530003', chunk, 6, 24)).toBe(true);
+    expect(isRangeOf('Größe', chunk, 25, 30)).toBe(true);
+    expect(isRangeOf('(01)09501101530004', chunk, 6, 24)).toBe(false);
+    expect(isRangeOf('(01)0950110153000', chunk, 6, 24)).toBe(false);
+    expect(isRangeOf('', chunk, 3, 3)).toBe(true);
+    expect(isRangeOf('SKU-1', chunk, 1, 6)).toBe(false);
+  });
 });

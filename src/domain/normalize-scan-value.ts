@@ -120,6 +120,13 @@ export function detachedString(value: string): string {
   return value.length < SHORTEST_VIEW ? value : (' ' + value).slice(1);
 }
 
+/** True when `text[start, end)` is `value`, compared in place (no string cut out of `text`). */
+export function isRangeOf(value: string, text: string, start: number, end: number): boolean {
+  if (value.length !== end - start) return false;
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
 /** True when `value` is blank once normalised: such a scan row is skipped (DESIGN.md section 5 rule 4). */
 export function isBlankScanValue(raw: string): boolean {
   return normalizeScanValue(raw) === '';

@@ -10,7 +10,7 @@
  *
  * Pure; never throws.
  */
-import { detachedString } from '../normalize-scan-value.js';
+import { detachedString, isRangeOf } from '../normalize-scan-value.js';
 import { isoDateOfYymmdd, lastFieldValue, lastScannedForm, NOT_GS1, scanGs1, type ElementSink, type Gs1Form } from './parse-element-string.js';
 
 /** A GS1 element string that names a product. */
@@ -92,9 +92,7 @@ function dataOf(text: string, start: number, end: number): string {
 /** A held field and a new reading of it: the one to keep, or null when they differ. */
 function agreed(held: string | null, text: string, start: number, end: number): string | null {
   if (held === null) return dataOf(text, start, end);
-  if (held.length !== end - start) return null;
-  for (let i = 0; i < held.length; i++) if (held.charCodeAt(i) !== text.charCodeAt(start + i)) return null;
-  return held;
+  return isRangeOf(held, text, start, end) ? held : null;
 }
 
 /**
