@@ -2,22 +2,30 @@
  * The GS1 details a product line shows (DESIGN.md section 5 rule 1; reconcile.ts): per product,
  * the lot, expiry and serial of its first GS1 read that carries any (lowest file, then row).
  *
- * Four int32 a product side by side (one cache line, no object per product), allocated on the
- * first such read: that read's file, its lot and serial (handles of the engine's `KeptTexts`)
- * and its expiry (a number of the few distinct dates read), each + 1 so that 0 means none.
- * Typed arrays: nothing for the collector to trace or to remember (docs/decisions/0180).
+ * Per product one int32, the number + 1 of its held record (0: none), allocated on the first such
+ * read; the records (the read's file, its lot and serial as handles of the engine's `KeptTexts`,
+ * its expiry as a number of the few distinct dates read, each + 1 so that 0 means none) are
+ * appended in reading order. A read that is held touches one int32 of the product's (a quarter of
+ * the cache lines four int32 a product would take: it is read at random, once a GS1 row) and
+ * writes where the last record ended. Typed arrays: nothing for the collector to trace or to
+ * remember (docs/decisions/0180).
  */
 import type { Gs1Details, Gs1Item } from './gs1/gs1-scan.js';
+import { doubled } from './doubled-column.js';
 import type { KeptTexts } from './kept-text.js';
 
-const STRIDE = 4;
+const RECORD = 4;
 const FILE = 0;
 const LOT = 1;
 const EXPIRY = 2;
 const SERIAL = 3;
 
 export class HeldGs1Details {
-  private slots: Int32Array | null = null;
+  // Per product: its held record's number + 1 (0: none).
+  private heldRecord: Int32Array | null = null;
+  // RECORD int32 a held read, in the order they were held.
+  private records = new Int32Array(RECORD * 256);
+  private recordCount = 0;
   // The distinct expiry dates (ISO strings, gs1-scan.ts shares one string per date) by number.
   private readonly expiries: string[] = [];
   private readonly expiryNumbers = new Map<string, number>();
@@ -33,24 +41,28 @@ export class HeldGs1Details {
    * order, so within a file the first such read stays.
    */
   hold(product: number, file: number, item: Gs1Item): void {
-    const slots = (this.slots ??= new Int32Array(this.nProducts * STRIDE));
-    const at = product * STRIDE;
-    const held = slots[at + FILE]!;
-    if (held !== 0 && held - 1 <= file) return;
-    slots[at + FILE] = file + 1;
-    slots[at + LOT] = item.lot === null ? 0 : this.kept.keep(item.lot) + 1;
-    slots[at + EXPIRY] = item.expiry === null ? 0 : this.expiryNumber(item.expiry) + 1;
-    slots[at + SERIAL] = item.serial === null ? 0 : this.kept.keep(item.serial) + 1;
+    const heldRecord = (this.heldRecord ??= new Int32Array(this.nProducts));
+    const held = heldRecord[product]!;
+    if (held !== 0 && this.records[(held - 1) * RECORD + FILE]! <= file) return;
+    const record = this.recordCount++;
+    if ((record + 1) * RECORD > this.records.length) this.records = doubled(this.records);
+    const records = this.records;
+    const at = record * RECORD;
+    records[at + FILE] = file;
+    records[at + LOT] = item.lot === null ? 0 : this.kept.keep(item.lot) + 1;
+    records[at + EXPIRY] = item.expiry === null ? 0 : this.expiryNumber(item.expiry) + 1;
+    records[at + SERIAL] = item.serial === null ? 0 : this.kept.keep(item.serial) + 1;
+    heldRecord[product] = record + 1;
   }
 
   /** The details held for product `product`, or null. */
   of(product: number): Gs1Details | null {
-    const slots = this.slots;
-    const at = product * STRIDE;
-    if (slots === null || slots[at + FILE] === 0) return null;
-    const lot = slots[at + LOT]!;
-    const expiry = slots[at + EXPIRY]!;
-    const serial = slots[at + SERIAL]!;
+    const held = this.heldRecord === null ? 0 : this.heldRecord[product]!;
+    if (held === 0) return null;
+    const at = (held - 1) * RECORD;
+    const lot = this.records[at + LOT]!;
+    const expiry = this.records[at + EXPIRY]!;
+    const serial = this.records[at + SERIAL]!;
     return {
       lot: lot === 0 ? null : this.kept.text(lot - 1),
       expiry: expiry === 0 ? null : this.expiries[expiry - 1]!,
