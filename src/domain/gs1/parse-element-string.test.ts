@@ -22,6 +22,9 @@ describe('parseGs1ElementString (DESIGN.md section 5 rule 1)', () => {
     [`]J1020950110153000337${'12'}`, ['02:09501101530003', '37:12']],
     // raw without identifier: the GS tells
     [`010950110153000310LOT${GS}21X9`, ['01:09501101530003', '10:LOT', '21:X9']],
+    // several GS-ended fields, fixed-length fields between them: the GS after each is found
+    [`]d21012AB${GS}1727123121S${GS}0109501101530003${GS}10X${GS}`, ['10:12AB', '17:271231', '21:S', '01:09501101530003', '10:X']],
+    [`]C1010950110153000310A${GS}${GS}21B`, ['01:09501101530003', '10:A', '21:B']],
     // a fixed-length field outside the predefined table may be followed by a GS
     [`]C1800609501101530003000${'2'}${GS}10L`, ['8006:095011015300030002', '10:L']],
     // Digital Link on any host, path and query AIs, short GTINs padded, other parameters ignored

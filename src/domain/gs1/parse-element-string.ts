@@ -166,6 +166,9 @@ function isGs1SymbologyIdentifier(value: string, start: number, end: number): bo
 /** Raw element string from `at` to `n`: fields end by length or at a GS. */
 function scanRaw(text: string, at: number, n: number, sink: ElementSink): string | null {
   let any = false;
+  // The next GS at or after `at` (-1: none left; -2: not searched yet), searched again only once
+  // `at` has passed it: a value is read in one pass, not once a field.
+  let gs = -2;
   while (at < n) {
     if (text.charCodeAt(at) === GS_CODE) {
       at++;
@@ -175,7 +178,7 @@ function scanRaw(text: string, at: number, n: number, sink: ElementSink): string
     if (definition === null) return unknownAi(text.slice(at, Math.min(at + 4, n)));
     at += definition.ai.length;
     let end: number;
-    const gs = indexIn(text, GS_CODE, at, n);
+    if (gs !== -1 && gs < at) gs = indexIn(text, GS_CODE, at, n);
     if (definition.minLength === definition.maxLength) {
       end = at + definition.maxLength;
       if (end > n) return tooShort(definition, n - at);
