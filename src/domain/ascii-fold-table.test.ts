@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AsciiFoldTable, MISSING, NOT_ASCII } from './ascii-fold-table.js';
+import { AsciiFoldTable, foldedHashOf, MISSING, NOT_ASCII } from './ascii-fold-table.js';
 
 const ascii = fc.string({ unit: fc.constantFrom(...'aAbBzZ09-_ .@[`{~'.split('')), maxLength: 6 });
 
@@ -81,5 +81,21 @@ describe('AsciiFoldTable', () => {
     expect(table.get('\u212a')).toBe(NOT_ASCII); // Kelvin sign, lower case "k" in Unicode
     expect(table.get('caf\u00e9')).toBe(NOT_ASCII);
     expect(() => table.set('caf\u00e9', 1)).toThrow(RangeError);
+  });
+
+  it('foldedHashOf with a lowest character: NaN for a range holding one below it, the same hash for any other', () => {
+    const text = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 12 });
+    fc.assert(
+      fc.property(text, text, (before, value) => {
+        const whole = before + value;
+        const plain = foldedHashOf(whole, before.length, whole.length);
+        const bounded = foldedHashOf(whole, before.length, whole.length, 0x20);
+        if ([...value].some((c) => c.charCodeAt(0) < 0x20)) expect(bounded).toBeNaN();
+        else expect(bounded).toBe(plain);
+        expect(plain).toBe(foldedHashOf(value.toLowerCase(), 0, value.length));
+      }),
+    );
+    expect(foldedHashOf('A\u001dB', 0, 3, 0x20)).toBeNaN();
+    expect(foldedHashOf('caf\u00e9', 0, 4, 0x20)).toBeNaN();
   });
 });

@@ -188,13 +188,14 @@ function foldedHash(text: string): number | null {
 
 /**
  * The hash `AsciiFoldTable` keys `text[start, end)` by (FNV-1a with A-Z folded, finalised), or
- * NaN when a character is above U+007F (the range is then no key of the table).
+ * NaN when a character is above U+007F (the range is then no key of the table) or below
+ * `lowest` (0x20: NaN for a control character too, in the same pass).
  */
-export function foldedHashOf(text: string, start: number, end: number): number {
+export function foldedHashOf(text: string, start: number, end: number, lowest = 0): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end; i++) {
     let c = text.charCodeAt(i);
-    if (c > 0x7f) return NaN;
+    if (c > 0x7f || c < lowest) return NaN;
     if (c >= 65 && c <= 90) c += 32;
     h = Math.imul(h ^ c, 0x01000193);
   }

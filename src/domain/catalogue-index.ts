@@ -432,10 +432,9 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     const first = text.charCodeAt(start);
     if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return NaN;
     if ((first === 0x68 /* h */ || first === 0x48 /* H */) && length > 10 && (text.charCodeAt(start + 3) | 0x20) === 0x70) return NaN;
-    const h = foldedHashOf(text, start, end);
-    if (h !== h) return NaN;
-    for (let i = start; i < end; i++) if (text.charCodeAt(i) < 0x20) return NaN;
-    return -1 - (h >>> 0);
+    // NaN for a character above U+007F or a control character, in one pass.
+    const h = foldedHashOf(text, start, end, 0x20);
+    return h !== h ? NaN : -1 - (h >>> 0);
   }
 
   function touchKeys(keys: ArrayLike<number>, lengths: ArrayLike<number>, count: number, scratch: Int32Array): number {
