@@ -169,10 +169,11 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
   const index = buildCatalogueIndex(catalogue);
   const last = index.last;
 
-  // Per file, allocated on its first matched row: a record of TALLY_STRIDE numbers per product
-  // (units; in scope and match level of its first row in the file) so that a row touches one
-  // cache line of state, and the value of the product's first row in the file (a handle of
-  // `kept`, set with the level: docs/decisions/0180).
+  // Per file, allocated on its first batch (`addColumns`) or its first matched row (`add`): a
+  // record of TALLY_STRIDE numbers per product (units; in scope and match level of its first row
+  // in the file) so that a row touches one cache line of state, and the value of the product's
+  // first row in the file (a handle of `kept`, set with the level: docs/decisions/0180). A file
+  // without a matched row reads as all zeros either way.
   const inScope = new Float64Array(nProducts);
   for (let p = 0; p < nProducts; p++) inScope[p] = catalogue[p]!.inScope ? 1 : 0;
   const fileTallies: (Float64Array | undefined)[] = new Array(nFiles).fill(undefined);
@@ -342,12 +343,13 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         if (gs1Rows <= i) gs1Rows = i + 1;
       }
     }
-    const tally = fileTallies[fileIndex];
-    if (tally !== undefined) {
-      for (let i = 0; i < count; i++) {
-        const target = targets[i]!;
-        if (target >= 0) touched += tally[target * TALLY_STRIDE]!;
-      }
+    // The file's tally from its first batch on, so that this loop runs from the first call: a
+    // loop first reached after the function was optimised has no type feedback, and each call
+    // would then leave the optimised code there and count its rows unoptimised.
+    const tally = fileTallies[fileIndex] ?? fileTally(fileIndex);
+    for (let i = 0; i < count; i++) {
+      const target = targets[i]!;
+      if (target >= 0) touched += tally[target * TALLY_STRIDE]!;
     }
     touchedLines.sum = touched;
     spanText = text;
