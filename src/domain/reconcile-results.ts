@@ -176,7 +176,9 @@ function planProductLines(tally: ScanTally): ProductLinePlan {
   const category = new Uint8Array(n);
   const scanned = new Float64Array(n);
   const costCents = new Float64Array(n).fill(NaN);
-  const counts = PRODUCT_CATEGORIES.map(() => 0);
+  // Made the same way in every call (an array from `map` can take another elements kind once this
+  // function is optimised, and each call would then leave the optimised code at `counts[code]++`).
+  const counts: number[] = new Array<number>(PRODUCT_CATEGORIES.length).fill(0);
   const crossValidate = mode === 'cross-validation' && nFiles > 1;
   let varianceUnits = 0;
   let varianceValue: Cents = 0;
