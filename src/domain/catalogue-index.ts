@@ -356,12 +356,6 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return hit === MISSING ? MATCH_UNKNOWN : answer(hit, 'upc');
   }
 
-  function readGs1Range(text: string, start: number, end: number): Gs1Item | null {
-    if (mayChangeUnderNfc(text, start, end)) return null;
-    const read = readGs1Item(text, start, end);
-    return read === null || typeof read === 'string' ? null : read;
-  }
-
   /** Text levels only (SKU, UPC, other identifier, as written); `none` when no level has it. */
   function matchText(value: string, none: number): number {
     let hit = skuText.get(value);
@@ -422,21 +416,6 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     return sum;
   }
 
-  function rangeKey(text: string, start: number, end: number): number {
-    const length = end - start;
-    if (length <= MAX_NUMERIC_DIGITS) {
-      const number = digitValueIn(text, start, end);
-      if (number >= 0) return length === 8 ? NaN : number;
-    }
-    // What `mayBeGs1` may take for GS1 goes the string way, as does any control character (GS).
-    const first = text.charCodeAt(start);
-    if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return NaN;
-    if ((first === 0x68 /* h */ || first === 0x48 /* H */) && length > 10 && (text.charCodeAt(start + 3) | 0x20) === 0x70) return NaN;
-    // NaN for a character above U+007F or a control character, in one pass.
-    const h = foldedHashOf(text, start, end, 0x20);
-    return h !== h ? NaN : -1 - (h >>> 0);
-  }
-
   function touchKeys(keys: ArrayLike<number>, lengths: ArrayLike<number>, count: number, scratch: Int32Array): number {
     const digitSkus = skuDigits.size !== 0;
     const skuAscii = skuText.ascii;
@@ -466,7 +445,7 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     products,
     match,
     touch,
-    rangeKey,
+    rangeKey: scanRangeKey,
     touchKeys,
     matchRange,
     readGs1Range,
@@ -496,6 +475,34 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
       return { kind: 'notFound', reason: `ambiguous: ${skus.join(', ')}` };
     },
   };
+}
+
+/**
+ * `CatalogueIndex.rangeKey`: the key of the normalised, non-blank value `text[start, end)` for
+ * `touchKeys` and `matchRange` (a digit code's value, or -1 - a hash of an ASCII text, folded),
+ * or NaN when only `match` of the value as a string can tell. Catalogue-free: a batch's keys may
+ * be made before the index is built, in another thread (scan-batch.ts).
+ */
+export function scanRangeKey(text: string, start: number, end: number): number {
+  const length = end - start;
+  if (length <= MAX_NUMERIC_DIGITS) {
+    const number = digitValueIn(text, start, end);
+    if (number >= 0) return length === 8 ? NaN : number;
+  }
+  // What `mayBeGs1` may take for GS1 goes the string way, as does any control character (GS).
+  const first = text.charCodeAt(start);
+  if (first === 0x5d /* ] */ || first === 0x28 /* ( */) return NaN;
+  if ((first === 0x68 /* h */ || first === 0x48 /* H */) && length > 10 && (text.charCodeAt(start + 3) | 0x20) === 0x70) return NaN;
+  // NaN for a character above U+007F or a control character, in one pass.
+  const h = foldedHashOf(text, start, end, 0x20);
+  return h !== h ? NaN : -1 - (h >>> 0);
+}
+
+/** `CatalogueIndex.readGs1Range` (catalogue-free, like `scanRangeKey`). */
+export function readGs1Range(text: string, start: number, end: number): Gs1Item | null {
+  if (mayChangeUnderNfc(text, start, end)) return null;
+  const read = readGs1Item(text, start, end);
+  return read === null || typeof read === 'string' ? null : read;
 }
 
 /** The key of a GS1 read's GTIN-14 for `matchGs1Read` and `touchKeys`: its digits' value. */

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { RESULT_CATEGORIES, type EnhancedResults, type ResultItem } from '../contracts/results.js';
 import { notFoundKey } from './catalogue-index.js';
 import { createReconciler, reconcile, type CatalogueProduct, type ScanFileMeta } from './reconcile.js';
+import { emptyPreparedBatch, packPreparedBatch, prepareScanBatch, releasePreparedBatch, unpackPreparedBatch } from './scan-batch.js';
 
 // Small pools so that collisions (ambiguity, the same code in several forms) happen often.
 const SKUS = ['A', 'a', 'B', 'sku-1', 'SKU-2', '540297', '012345678905', '1.5E+11', 'Zz'];
@@ -247,7 +248,7 @@ describe('engine properties', () => {
     );
   });
 
-  it('addColumns gives the same bytes with the values as ranges of one text (a reader\'s chunk), some as strings', () => {
+  it('addColumns gives the same bytes with the values as ranges of one text (a reader\'s chunk), some as strings; so does addPrepared of the batch prepared and carried as a message between threads', () => {
     // Beyond the pools: GS1 strings, grouped digits, text to put in NFC, non-ASCII and
     // quoted or formula values, which the range path hands to the string path or reads alike.
     const rangeValueArb = fc.oneof(
@@ -280,6 +281,10 @@ describe('engine properties', () => {
       fc.property(catalogueArb, fc.array(rowsArb, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 5 }), (catalogue, scans, batch) => {
         const once = JSON.stringify(run(catalogue, scans.map((rows) => rows.map(({ value, quantity }) => ({ value, quantity })))));
         const r = createReconciler({ auditType: 'product-audit', mode: 'standard', catalogue, files: meta(scans.length) });
+        // With each row's line in its file (a header line first), which repeated reads name.
+        const withLines = createReconciler({ auditType: 'product-audit', mode: 'standard', catalogue, files: meta(scans.length) });
+        const carried = createReconciler({ auditType: 'product-audit', mode: 'standard', catalogue, files: meta(scans.length) });
+        const prepared = emptyPreparedBatch(2);
         scans.forEach((rows, f) => {
           for (let start = 0; start < rows.length; start += batch) {
             const part = rows.slice(start, start + batch);
@@ -300,10 +305,19 @@ describe('engine properties', () => {
               return 'not read';
             });
             const quantities = Float64Array.from(part.map((row) => row.quantity));
+            const lines = Float64Array.from(part, (_, i) => 2 + start + i);
             r.addColumns(f, values, quantities, part.length, undefined, { text, starts, ends });
+            withLines.addColumns(f, values, quantities, part.length, lines, { text, starts, ends });
+            // The scan reading thread's way: prepared, packed, cloned as postMessage clones it
+            // (the typed arrays' buffers transferred), unpacked, counted.
+            prepareScanBatch(values, quantities, part.length, lines, { text, starts, ends }, prepared);
+            const { message, transfer } = packPreparedBatch(prepared);
+            releasePreparedBatch(prepared);
+            carried.addPrepared(f, unpackPreparedBatch(structuredClone(message, { transfer })));
           }
         });
         expect(JSON.stringify(r.finish())).toBe(once);
+        expect(JSON.stringify(carried.finish())).toBe(JSON.stringify(withLines.finish()));
       }),
       RUNS,
     );

@@ -39,13 +39,14 @@
  *   be exact and `finish()` refuses (ScanQuantityError).
  */
 import type { AuditMode, AuditType, EnhancedResults, ResultCategory, ResultItem } from '../contracts/results.js';
-import { buildCatalogueIndex, gs1GtinKey, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
+import { buildCatalogueIndex, notFoundKeyValue, ONE_UNIT, RANGE_UNDECIDED, REASON_UNKNOWN, type CatalogueProduct } from './catalogue-index.js';
 import { detachedGs1Details, type Gs1Details, type Gs1Item } from './gs1/gs1-scan.js';
 import { KeptTexts } from './kept-text.js';
 import { HeldGs1Details } from './reconcile-held-gs1.js';
 import { RepeatedReads } from './reconcile-repeated-reads.js';
 import { NotFoundTally } from './reconcile-not-found.js';
-import { normalizedRange, normalizeScanValue, type TextRange } from './normalize-scan-value.js';
+import { normalizeScanValue } from './normalize-scan-value.js';
+import { emptyPreparedBatch, prepareScanBatch, releasePreparedBatch, type PreparedScanBatch, type ScanValueSpans } from './scan-batch.js';
 import { touchedLines } from './number-table.js';
 import { MAX_EXACT_THOUSANDTHS, MAX_QUANTITY_UNITS, QUANTITY_DECIMALS, timesUnits, toThousandths } from './quantity-thousandths.js';
 import {
@@ -101,6 +102,12 @@ export interface Reconciler {
    * is the product's first in the file (docs/decisions/0163).
    */
   addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>, spans?: ScanValueSpans): void;
+  /**
+   * `addColumns` of a batch whose first pass was made by `prepareScanBatch` (scan-batch.ts),
+   * possibly in another thread (`unpackPreparedBatch`): the same counts as `addColumns` of the
+   * batch's rows. The batch's values and GS1 reads may be completed in place.
+   */
+  addPrepared(fileIndex: number, batch: PreparedScanBatch): void;
   /** Build the results (`processingTime` 0: the caller measures). Later calls return the same object. */
   finish(): EnhancedResults;
   /**
@@ -114,15 +121,7 @@ export interface Reconciler {
   finishStreamed(): StreamedResults;
 }
 
-/**
- * Scan values as ranges of one text (`Reconciler.addColumns`): row i's raw value is
- * `text[starts[i], ends[i])` when `starts` is not null and `starts[i]` >= 0.
- */
-export interface ScanValueSpans {
-  text: string;
-  starts: ArrayLike<number> | null;
-  ends: ArrayLike<number> | null;
-}
+export type { PreparedScanBatch, ScanValueSpans } from './scan-batch.js';
 
 /** What `Reconciler.finishStreamed` answers. */
 export interface StreamedResults {
@@ -158,8 +157,6 @@ function hasDetails(item: Gs1Item): boolean {
 
 /** `countRow`'s target for a blank value (below every `match` answer). */
 const BLANK = -0x7fffffff;
-/** addColumns keeps its scratch arrays of values and GS1 reads between batches up to this many. */
-const BATCH_VALUES_KEPT = 1 << 16;
 
 /** Start a streaming reconciliation. See the module comment for the semantics. */
 export function createReconciler(opts: ReconcileOptions): Reconciler {
@@ -244,85 +241,49 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     countRow(fileIndex, value, quantity, target, target >= 0 ? levelCode(index.lastLevel) : 0, target >= 0 ? index.lastUnits : ONE_UNIT, target === BLANK ? null : index.lastGs1, -1);
   }
 
-  // addColumns' lookups of one batch: normalised value (null for a row given as a range, until
-  // it is needed), `match` answer (or BLANK) and level code.
-  let batchValues: (string | null)[] = [];
+  // addColumns' first pass of a batch (scan-batch.ts), reused from batch to batch.
+  const scratch = emptyPreparedBatch();
+  // addPrepared's lookups of one batch: `match` answer (or BLANK), level code and units.
   let batchTargets = new Int32Array(1024);
   let batchLevels = new Uint8Array(1024);
-  // Rows given as ranges of `spans.text`: their normalised range and `rangeKey` (NaN: a string row).
-  let batchStarts = new Int32Array(1024);
-  let batchEnds = new Int32Array(1024);
-  let batchLengths = new Int32Array(1024);
-  let batchKeys = new Float64Array(1024);
-  const range: TextRange = { start: 0, end: 0 };
-  // GS1 reads of the batch by row, null for the others: kept from batch to batch (only the rows
-  // a batch set are cleared after it), so that a file of GS1 strings grows no array per batch.
-  let batchGs1: (Gs1Item | null)[] = [];
   let batchUnits = new Float64Array(1024);
   // The text of the batch's ranges while its rows are counted (`rowValue`).
   let spanText = '';
 
   function addColumns(fileIndex: number, values: readonly string[], quantities: ArrayLike<number>, count: number, lines?: ArrayLike<number>, spans?: ScanValueSpans): void {
     checkOpen(fileIndex);
+    prepareScanBatch(values, quantities, count, lines ?? null, spans ?? null, scratch);
+    try {
+      countPrepared(fileIndex, scratch);
+    } finally {
+      releasePreparedBatch(scratch);
+    }
+  }
+
+  function addPrepared(fileIndex: number, batch: PreparedScanBatch): void {
+    checkOpen(fileIndex);
+    countPrepared(fileIndex, batch);
+  }
+
+  function countPrepared(fileIndex: number, batch: PreparedScanBatch): void {
+    const { count, text, keys, quantities, lines } = batch;
+    const batchValues = batch.values;
+    const batchGs1 = batch.gs1;
+    const batchStarts = batch.starts;
+    const batchEnds = batch.ends;
+    let gs1Rows = batch.gs1Rows;
     if (count > batchTargets.length) {
       batchTargets = new Int32Array(count);
       batchLevels = new Uint8Array(count);
       batchUnits = new Float64Array(count);
-      batchStarts = new Int32Array(count);
-      batchEnds = new Int32Array(count);
-      batchLengths = new Int32Array(count);
-      batchKeys = new Float64Array(count);
     }
-    if (count > batchGs1.length) batchGs1 = new Array<Gs1Item | null>(count).fill(null);
     const targets = batchTargets;
     const levels = batchLevels;
-    const keys = batchKeys;
-    let gs1Rows = 0;
     const units = batchUnits;
-    const text = spans?.text ?? '';
-    const starts = spans?.starts ?? null;
-    const ends = spans?.ends ?? null;
-    // Passes: normalise (a row given as a range stays a range: no string made); load the
-    // catalogue's cache lines of every row (their misses overlap); match. Then the tallies'
-    // lines the same way before counting (docs/decisions/0133).
-    let touched = 0;
-    let ranges = 0;
-    for (let i = 0; i < count; i++) {
-      keys[i] = NaN;
-      const start = starts === null ? -1 : starts[i]!;
-      if (start < 0) {
-        batchValues[i] = normalizeScanValue(values[i]!);
-        continue;
-      }
-      const end = ends![i]!;
-      normalizedRange(text, start, end, range);
-      if (range.start === range.end) {
-        batchValues[i] = '';
-        continue;
-      }
-      // NaN for anything but ASCII digits and ASCII text (which NFC leaves as it is), and for
-      // what only `match` can tell.
-      let key = index.rangeKey(text, range.start, range.end);
-      if (key !== key) {
-        // A GS1 element string is read in place too (0176); anything else as a string.
-        const gs1 = index.readGs1Range(text, range.start, range.end);
-        if (gs1 === null) {
-          batchValues[i] = normalizeScanValue(text.slice(start, end));
-          continue;
-        }
-        batchGs1[i] = gs1;
-        gs1Rows = i + 1;
-        key = gs1GtinKey(gs1);
-      }
-      batchValues[i] = null;
-      batchStarts[i] = range.start;
-      batchEnds[i] = range.end;
-      batchLengths[i] = range.end - range.start;
-      keys[i] = key;
-      ranges++;
-    }
-    touched += index.touch(batchValues, count, targets);
-    if (ranges > 0) touched += index.touchKeys(keys, batchLengths, count, targets);
+    // Passes: load the catalogue's cache lines of every row (their misses overlap); match. Then
+    // the tallies' lines the same way before counting (docs/decisions/0133).
+    let touched = index.touch(batchValues, count, targets);
+    touched += index.touchKeys(keys, batch.lengths, count, targets);
     for (let i = 0; i < count; i++) {
       let value = batchValues[i]!;
       let target: number;
@@ -343,6 +304,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
         if (gs1Rows <= i) gs1Rows = i + 1;
       }
     }
+    batch.gs1Rows = gs1Rows;
     // The file's tally from its first batch on, so that this loop runs from the first call: a
     // loop first reached after the function was optimised has no type feedback, and each call
     // would then leave the optimised code there and count its rows unoptimised.
@@ -360,13 +322,10 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
           spanStart = batchStarts[i]!;
           spanEnd = batchEnds[i]!;
         }
-        countRow(fileIndex, value, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === undefined ? -1 : lines[i]!);
+        countRow(fileIndex, value, quantities[i]!, targets[i]!, levels[i]!, units[i]!, i < gs1Rows ? batchGs1[i]! : null, lines === null ? -1 : lines[i]!);
       }
     } finally {
       spanText = '';
-      if (batchValues.length > BATCH_VALUES_KEPT) batchValues = [];
-      if (batchGs1.length > BATCH_VALUES_KEPT) batchGs1 = [];
-      else batchGs1.fill(null, 0, gs1Rows);
     }
   }
 
@@ -467,7 +426,7 @@ export function createReconciler(opts: ReconcileOptions): Reconciler {
     return { results, lines };
   }
 
-  return { add, addColumns, finish, finishStreamed };
+  return { add, addColumns, addPrepared, finish, finishStreamed };
 }
 
 /**
