@@ -7,6 +7,7 @@
 // resolve in the bundle as they do in the sources:
 //   dist/server/main.mjs              src/server/main.ts
 //   dist/server/reconcile-worker.mjs  src/server/features/audits/engine/reconcile-worker-body.ts
+//   dist/server/scan-prepare-worker.mjs  src/server/features/audits/engine/scan-prepare-worker-body.ts
 //   dist/server/xls-worker.mjs        src/server/files/xls-worker.mjs
 //   dist/server/pglite-prepare.mjs    src/server/db/pglite-prepare.mjs (a child process)
 import { readdirSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ export async function buildServer() {
     entryPoints: {
       main: 'src/server/main.ts',
       'reconcile-worker': 'src/server/features/audits/engine/reconcile-worker-body.ts',
+      'scan-prepare-worker': 'src/server/features/audits/engine/scan-prepare-worker-body.ts',
       'xls-worker': 'src/server/files/xls-worker.mjs',
       'pglite-prepare': 'src/server/db/pglite-prepare.mjs',
     },

@@ -2,7 +2,8 @@
  * The server as `npm start` runs it: bundled into dist/server (scripts/build-server.mjs;
  * docs/decisions/0064) and started with plain node on the embedded PGlite. Whatever the bundle
  * could break is exercised: migrations and the SPA found from the project root, the reconciling
- * worker thread (dist/server/reconcile-worker.mjs), the legacy .xls reader's worker
+ * worker thread (dist/server/reconcile-worker.mjs) and its scan reading thread
+ * (dist/server/scan-prepare-worker.mjs), the legacy .xls reader's worker
  * (dist/server/xls-worker.mjs), the lazily loaded spreadsheet writer of the XLSX export, and the
  * count sheet's PDF writer, a chunk of its own loaded on the first sheet with the fonts it finds.
  */
@@ -45,7 +46,7 @@ describe('the built server (npm start)', () => {
   it('leaves in dist/server only what the last build wrote', () => {
     expect(existsSync(staleChunk)).toBe(false);
     const files = readdirSync(path.join(PROJECT_ROOT, 'dist/server'));
-    for (const entry of ['main.mjs', 'reconcile-worker.mjs', 'xls-worker.mjs', 'pglite-prepare.mjs']) expect(files).toContain(entry);
+    for (const entry of ['main.mjs', 'reconcile-worker.mjs', 'scan-prepare-worker.mjs', 'xls-worker.mjs', 'pglite-prepare.mjs']) expect(files).toContain(entry);
     // One count sheet writer: the chunk of the current sources only.
     expect(files.filter((f) => /^count-sheet-pdf-.*\.mjs$/.test(f))).toHaveLength(1);
   });

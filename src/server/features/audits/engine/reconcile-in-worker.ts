@@ -12,11 +12,12 @@
  *   const { results, rowCounts, productLines, notFoundLines, taggedLines } = await reconcileInWorker(input, (p) => progress(p));
  *   await storeResults(db, audit, files, results, token, { csvFile: productLines, notFoundLines, taggedLines });
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
+import { ScanReadingThread } from './prepared-scan-batches.js';
+import { isOutOfMemory, reviveError, tooComplex, WORKER_OLD_GENERATION_MB, type SerialisedError } from './thread-errors.js';
 import type { EnhancedResults } from '../../../../contracts/results.js';
 import type { FilterExpression } from '../../../../contracts/filters.js';
 import type { ReconcileOptions } from '../../../../domain/reconcile.js';
-import { AppError, FileError } from '../../../errors.js';
 import type { LineFiles, LineOwner } from '../result-lines.js';
 import { GrowingFile } from '../../../db/growing-file.js';
 
@@ -69,16 +70,6 @@ export interface ReconciledJob extends WorkerOutput {
 export interface WorkerProgress {
   filesDone: number;
   rowsRead: number;
-}
-
-/** An error as it crosses the thread boundary. */
-export interface SerialisedError {
-  name: string;
-  code?: string;
-  message: string;
-  status?: number;
-  fileName?: string;
-  line?: number;
 }
 
 /**
@@ -142,13 +133,23 @@ export function reconcileInWorker(input: WorkerInput, onProgress: (p: WorkerProg
     });
     worker.on('error', (err) => fail(isOutOfMemory(err) ? tooComplex() : err));
     worker.on('exit', (code) => fail(new Error(`the processing worker stopped (exit code ${code})`)));
-    worker.postMessage(input);
+    // The job reads its scan files through the process's scan reading thread (docs/decisions/0181).
+    const scanReading = scanReadingThread.connect();
+    worker.postMessage({ ...input, scanReading } satisfies StartedJob, [scanReading]);
     // The next job's thread starts once this one has finished writing.
     void notFoundLines.done.catch(() => {}).finally(() => setImmediate(prepareSpareWorker));
   });
 }
 
 const WORKER_URL = new URL('./reconcile-worker.mjs', import.meta.url);
+
+/** What the processing thread receives: the job and its port to the scan reading thread. */
+export interface StartedJob extends WorkerInput {
+  scanReading: MessagePort;
+}
+
+/** The process's scan reading thread, shared by the jobs (prepared-scan-batches.ts). */
+const scanReadingThread = new ScanReadingThread();
 
 /** The thread started ahead for the next job (it waits for its input), or null. */
 let spare: Worker | null = null;
@@ -171,6 +172,7 @@ function takeWorker(): Worker {
  * and one that fails or stops is forgotten, so the next job starts a thread of its own.
  */
 export function prepareSpareWorker(): void {
+  void scanReadingThread.start();
   if (spare) return;
   const worker = startWorker();
   worker.unref();
@@ -180,41 +182,4 @@ export function prepareSpareWorker(): void {
   worker.on('error', forget);
   worker.on('exit', forget);
   spare = worker;
-}
-
-/**
- * The worker's heap cap (docs/decisions/0051). A million distinct unknown codes use ~90 MB of it;
- * the cap keeps the server's peak within DESIGN.md section 7's 512 MB for any upload: past it the
- * worker stops alone (ERR_WORKER_OUT_OF_MEMORY) and the run fails with FILE_TOO_COMPLEX, while the
- * server goes on. Typed-array tables live outside this heap and grow with the same values.
- */
-export const WORKER_OLD_GENERATION_MB = 192;
-
-function isOutOfMemory(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-}
-
-/** 422 FILE_TOO_COMPLEX: bad input of a kind, so the audit goes back as it was with the reason. */
-function tooComplex(): AppError {
-  return new AppError(
-    'FILE_TOO_COMPLEX',
-    'The scan files hold too many distinct values to process within the memory limit. Split them into smaller audits.',
-    422,
-  );
-}
-
-/** The error as thrown inside the worker, for the thread boundary. */
-export function serialiseError(err: unknown): SerialisedError {
-  if (err instanceof FileError) return { name: err.name, code: err.code, message: err.message, status: err.status, fileName: err.fileName, line: err.line };
-  if (err instanceof AppError) return { name: err.name, code: err.code, message: err.message, status: err.status };
-  return { name: 'Error', message: err instanceof Error ? err.message : String(err) };
-}
-
-function reviveError(e: SerialisedError): Error {
-  if (e.name === 'FileError' || e.name === 'AppError') {
-    // The message is already complete (file and line included); keep it as it was.
-    const error = new AppError(e.code ?? 'PROCESSING_FAILED', e.message, e.status ?? 400);
-    return error;
-  }
-  return new Error(e.message);
 }

@@ -6,26 +6,27 @@
  * The job's input is the first message the thread receives (it may be started ahead, as a
  * spare: reconcile-in-worker.ts).
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createReconciler } from '../../../../domain/reconcile.js';
 import { writeNotFoundLinesCsv, writeProductLinesCsv } from '../result-lines.js';
-import { readScanColumns } from '../../../files/index.js';
-import { openScanTable } from './scan-table.js';
+import { ScanPreparer } from './prepared-scan-batches.js';
 import { parseCatalogueSnapshot } from './catalogue-snapshot.js';
-import { serialiseError, type WorkerInput, type WorkerMessage } from './reconcile-in-worker.js';
+import { yieldToRequests } from './thread-priority.js';
+import type { StartedJob, WorkerMessage } from './reconcile-in-worker.js';
+import { serialiseError } from './thread-errors.js';
 
-async function run(input: WorkerInput): Promise<WorkerMessage> {
+async function run(input: StartedJob, preparer: ScanPreparer): Promise<WorkerMessage> {
+  // The first file is read and prepared in the scan reading thread while this one builds the
+  // catalogue's products and index (docs/decisions/0181).
+  const first = input.files.length > 0 ? preparer.read(input.files[0]!) : null;
   const { catalogue, productTags } = parseCatalogueSnapshot(input.catalogue.snapshotJson, input.catalogue.filter, input.catalogue.scopeIds ?? null);
   const reconciler = createReconciler({ ...input.options, catalogue });
   const rowCounts: number[] = [];
   let rowsRead = 0;
   for (const [i, file] of input.files.entries()) {
-    const table = await openScanTable(file, file);
     let rowCount = 0;
-    for await (const batch of readScanColumns(table, { scanColumn: file.scanColumn, quantityColumn: file.quantityColumn })) {
-      reconciler.addColumns(i, batch.values, batch.quantities, batch.count, batch.lines, batch);
+    for await (const batch of i === 0 ? first! : preparer.read(file)) {
+      reconciler.addPrepared(i, batch);
       rowCount += batch.count;
       rowsRead += batch.count;
       post({ type: 'progress', progress: { filesDone: i, rowsRead } });
@@ -48,25 +49,12 @@ function post(message: WorkerMessage): void {
   parentPort!.postMessage(message);
 }
 
-/**
- * Lowers this thread's scheduling priority (Linux: a thread's id is a pid for setpriority), so
- * that on a busy machine the server's event loop, answering other organisations, gets the CPU
- * before the engine does (docs/decisions/0053). Elsewhere, or when refused, nothing changes.
- */
-function yieldToRequests(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, WORKER_NICENESS);
-  } catch {
-    // not Linux, or not allowed: the thread keeps the process's priority
-  }
-}
-
-/** Niceness of the engine's thread: below the event loop's 0, not so low that it starves. */
-const WORKER_NICENESS = 5;
-
 yieldToRequests();
 // The thread may start ahead of its job (a spare): the job's input is the first message.
-parentPort!.once('message', (input: WorkerInput) => {
-  run(input).then(post, (err: unknown) => post({ type: 'error', error: serialiseError(err) }));
+parentPort!.once('message', (input: StartedJob) => {
+  const preparer = new ScanPreparer(input.scanReading);
+  run(input, preparer)
+    .then(post, (err: unknown) => post({ type: 'error', error: serialiseError(err) }))
+    // One job per thread: its read stops with it, whether or not it read to the end.
+    .finally(() => preparer.close());
 });
