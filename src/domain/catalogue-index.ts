@@ -123,31 +123,16 @@ export interface CatalogueIndex {
    */
   touch(values: readonly (string | null)[], count: number, scratch: Int32Array): number;
   /**
-   * What `matchRange` needs of the normalised, non-blank value `text[start, end)` (a range of a
-   * chunk of a file, no string made): the value of a code of 1-14 ASCII digits (not 8: a UPC-E
-   * code is matched as a string), `-1 - hash` of other ASCII text without control characters
-   * that cannot be a GS1 element string, and NaN for every other value (match it as a string).
-   */
-  rangeKey(text: string, start: number, end: number): number;
-  /**
-   * `touch` for values given by `rangeKey`: `keys[i]` (NaN: skipped) of a value `lengths[i]`
+   * `touch` for values given by `scanRangeKey`: `keys[i]` (NaN: skipped) of a value `lengths[i]`
    * characters long, for i < `count`.
    */
   touchKeys(keys: ArrayLike<number>, lengths: ArrayLike<number>, count: number, scratch: Int32Array): number;
   /**
-   * `match` of the value `text[start, end)` whose `rangeKey` is `key` (not NaN): the same answer
+   * `match` of the value `text[start, end)` whose `scanRangeKey` is `key` (not NaN): the same answer
    * (with `lastLevel`, `lastUnits` and `lastGs1` set alike), or `RANGE_UNDECIDED` when only
    * `match` of the value as a string can tell (a text that is no SKU as written). Allocates nothing.
    */
   matchRange(text: string, start: number, end: number, key: number): number;
-  /**
-   * The GS1 read of the normalised, non-blank value `text[start, end)` (a range of a chunk, read
-   * in place: docs/decisions/0176) when it is a well-formed GS1 element string naming a product
-   * code; null for every other value, which `match` of the value as a string decides: no GS1
-   * element string, a malformed one (its reason is the string's), or one holding a character
-   * from U+0300 on (NFC may change it).
-   */
-  readGs1Range(text: string, start: number, end: number): Gs1Item | null;
   /**
    * `match` of a value whose `readGs1Range` is `item`: its GTIN at the barcode level only, with
    * `lastLevel`, `lastUnits` and `lastGs1` (`item`) set. `gtinKey` is `gs1GtinKey(item)`.
@@ -445,10 +430,8 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
     products,
     match,
     touch,
-    rangeKey: scanRangeKey,
     touchKeys,
     matchRange,
-    readGs1Range,
     matchGs1Read,
     last,
     get lastLevel() {
@@ -478,10 +461,12 @@ export function buildCatalogueIndex(products: readonly CatalogueProduct[]): Cata
 }
 
 /**
- * `CatalogueIndex.rangeKey`: the key of the normalised, non-blank value `text[start, end)` for
- * `touchKeys` and `matchRange` (a digit code's value, or -1 - a hash of an ASCII text, folded),
- * or NaN when only `match` of the value as a string can tell. Catalogue-free: a batch's keys may
- * be made before the index is built, in another thread (scan-batch.ts).
+ * What `CatalogueIndex.matchRange` and `touchKeys` need of the normalised, non-blank value
+ * `text[start, end)` (a range of a chunk of a file, no string made): the value of a code of 1-14
+ * ASCII digits (not 8: a UPC-E code is matched as a string), `-1 - hash` of other ASCII text
+ * without control characters that cannot be a GS1 element string, and NaN for every other value
+ * (match it as a string). Catalogue-free: a batch's keys may be made before the index is built,
+ * in another thread (scan-batch.ts).
  */
 export function scanRangeKey(text: string, start: number, end: number): number {
   const length = end - start;
@@ -498,7 +483,13 @@ export function scanRangeKey(text: string, start: number, end: number): number {
   return h !== h ? NaN : -1 - (h >>> 0);
 }
 
-/** `CatalogueIndex.readGs1Range` (catalogue-free, like `scanRangeKey`). */
+/**
+ * The GS1 read of the normalised, non-blank value `text[start, end)` (a range of a chunk, read in
+ * place: docs/decisions/0176) when it is a well-formed GS1 element string naming a product code;
+ * null for every other value, which `match` of the value as a string decides: no GS1 element
+ * string, a malformed one (its reason is the string's), or one holding a character from U+0300 on
+ * (NFC may change it). Catalogue-free, like `scanRangeKey`.
+ */
 export function readGs1Range(text: string, start: number, end: number): Gs1Item | null {
   if (mayChangeUnderNfc(text, start, end)) return null;
   const read = readGs1Item(text, start, end);

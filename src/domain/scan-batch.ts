@@ -209,15 +209,14 @@ export function packPreparedBatch(batch: PreparedScanBatch): { message: PackedSc
     gs1Flags[r] = GS1_FORMS.indexOf(item.form) * 2 + (item.contents ? 1 : 0);
     gs1Units[r] = item.units;
     fields.push(item.gtin);
-    [item.lot, item.expiry, item.serial].forEach((field, k) => {
-      gs1Lengths[r * 3 + k] = field === null ? -1 : field.length;
-      if (field !== null) fields.push(field);
-    });
+    packField(item.lot, r * 3, gs1Lengths, fields);
+    packField(item.expiry, r * 3 + 1, gs1Lengths, fields);
+    packField(item.serial, r * 3 + 2, gs1Lengths, fields);
   }
   const message: PackedScanBatch = {
     count,
-    quantities: Float64Array.from({ length: count }, (_, i) => batch.quantities[i]!),
-    lines: batch.lines === null ? null : Float64Array.from({ length: count }, (_, i) => batch.lines![i]!),
+    quantities: copyOf(batch.quantities, count),
+    lines: batch.lines === null ? null : copyOf(batch.lines, count),
     text: batch.text,
     starts: batch.starts.slice(0, count),
     ends: batch.ends.slice(0, count),
@@ -234,6 +233,19 @@ export function packPreparedBatch(batch: PreparedScanBatch): { message: PackedSc
     .filter((array) => array !== null)
     .map((array) => array!.buffer as ArrayBuffer);
   return { message, transfer };
+}
+
+/** A GS1 read's optional field into `packPreparedBatch`'s message: its length at `at` (-1: null), its text. */
+function packField(field: string | null, at: number, lengths: Int32Array, fields: string[]): void {
+  lengths[at] = field === null ? -1 : field.length;
+  if (field !== null) fields.push(field);
+}
+
+/** The first `count` numbers of `values` in an array of their own. */
+function copyOf(values: ArrayLike<number>, count: number): Float64Array {
+  const copy = new Float64Array(count);
+  for (let i = 0; i < count; i++) copy[i] = values[i]!;
+  return copy;
 }
 
 /** The prepared batch a `packPreparedBatch` message carries: the same rows, values and GS1 reads. */
